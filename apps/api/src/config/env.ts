@@ -1,0 +1,39 @@
+// The only module that reads process.env (STYLE.md 5). Bad configuration stops start-up with one
+// clear line.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  API_URL: z.url().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** Comma-separated addresses or CIDR ranges of proxies whose forwarding headers we believe. */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** Optional MaxMind GeoLite2-City database file for /api/userlocation/. */
+  MAXMIND_DB: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment; throws an Error whose message is one readable line. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+}
+
+export function trustedProxyList(env: Env): string[] {
+  return env.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean);
+}

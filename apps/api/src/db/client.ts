@@ -1,0 +1,83 @@
+// One database handle for the whole app: PGlite (embedded, under DATA_DIR) by default, a real
+// PostgreSQL when DATABASE_URL is set (ARCHITECTURE.md). Both speak the same SQL dialect.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query' | 'selectDistinct' | 'selectDistinctOn' | 'with'>;
+
+export interface DbHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Runs raw SQL and returns its rows (drizzle's `execute` differs per driver). */
+  rows<T>(query: SQL, executor?: Executor): Promise<T[]>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+// Planner settings both engines need: without a lower random_page_cost the planner skips the
+// GiST nearest-neighbour plans, and generic plans made the geo queries 13x slower
+// (PERFORMANCE-NOTES.md). The statement timeout keeps one bad query from holding a connection.
+const SESSION_SETTINGS = { random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan', statement_timeout: '15000' };
+
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; omitted means in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data dump (from dumpDataDir) to start from, for tests. */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+function wrap(kind: DbHandle['kind'], db: Database, close: () => Promise<void>, extra: Partial<DbHandle>): DbHandle {
+  return {
+    kind,
+    db,
+    async rows<T>(query: SQL, executor: Executor = db) {
+      const result = (await executor.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    close,
+    ...extra,
+  };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 8,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      options: Object.entries(SESSION_SETTINGS).map(([k, v]) => `-c ${k}=${v}`).join(' '),
+    });
+    // A dropped server connection must not crash the process; the pool replaces the client.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return wrap('postgres', db, () => pool.end(), { pool });
+  }
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  for (const [key, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`SET ${key} = '${value}'`);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return wrap('pglite', db, () => client.close(), { pglite: client });
+}

@@ -1,0 +1,4 @@
+// Every table of the app. Each domain keeps its tables in its own file here.
+export * from './catalogue.ts';
+export * from './contests.ts';
+export * from './content.ts';

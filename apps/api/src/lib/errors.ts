@@ -1,0 +1,100 @@
+// One error type and one handler (STYLE.md 4). Bodies follow SPEC.md section 8: a 4xx is a JSON
+// object of field -> messages (non-field problems under `detail`); a 5xx is the generic text.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'too_large' | 'unavailable';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  too_many: 429,
+  unavailable: 503,
+};
+
+/** SPEC.md 8: the text every 5xx answers with. */
+export const SERVER_ERROR_TEXT = 'There was an issue processing your request. Please try again later.';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: FieldErrors | undefined;
+  constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+/** A 400 for one field, e.g. invalid('zip', 'Zip code must be 5 digits'). */
+export function invalid(field: string, message: string): AppError {
+  return new AppError('invalid', message, { [field]: [message] });
+}
+
+export function notFound(message = 'Not found.'): AppError {
+  return new AppError('not_found', message);
+}
+
+export type ErrorBody = Record<string, string | string[]>;
+
+/** Turns zod-style issues into { field: [messages] }, the field being the dotted path. */
+export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, fallback = 'detail'): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : fallback;
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Installs the one error handler and the 404 handler. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.code === 'too_many') reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return send(reply, error.status, error.fields ?? { detail: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = (error as FastifyError).validationContext ?? 'body';
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value',
+      }));
+      return send(reply, 400, fieldErrorsFromIssues(issues, where === 'body' ? 'non_field_errors' : where));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+      return send(reply, 500, { detail: SERVER_ERROR_TEXT });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const code = (error as FastifyError).code;
+      if (status === 429) return send(reply, 429, { detail: 'Too many requests. Please wait a moment and try again.' });
+      if (status === 413) return send(reply, 413, { detail: 'The request body is too large.' });
+      if (status === 415) return send(reply, 415, { detail: 'Unsupported content type. Send application/json.' });
+      if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(reply, 400, { non_field_errors: ['The request body is empty.'] });
+      if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || code?.startsWith('FST_ERR_CTP')) {
+        return send(reply, 400, { non_field_errors: ['The request body is not valid JSON.'] });
+      }
+      // Other framework 4xx (bad URL encoding, bad headers): a fixed text, never the raw message.
+      return send(reply, status, { detail: 'The request could not be understood.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { detail: SERVER_ERROR_TEXT });
+  });
+
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: 'Not found.' }));
+}

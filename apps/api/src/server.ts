@@ -1,0 +1,76 @@
+// Runs the marketplace: migrates, seeds an empty database (with a progress bar), then serves the
+// API and the web pages on one origin (ARCHITECTURE.md "One process by default").
+import { join } from 'node:path';
+import cliProgress from 'cli-progress';
+import { buildApp } from './app.ts';
+import { parseEnv, type Env } from './config/env.ts';
+import { openDatabase, type DbHandle } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
+import { mountWeb } from './web.ts';
+
+export async function prepareDatabase(env: Env, log: (line: string) => void = console.log): Promise<DbHandle> {
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : join(env.DATA_DIR, 'pglite'),
+  });
+  await migrate(handle);
+  if (!(await isSeeded(handle))) {
+    log(`Seeding an empty database (scale ${env.SEED_SCALE})...`);
+    const bar = new cliProgress.SingleBar(
+      { format: ' {bar} {percentage}% | {step} {value}/{total}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    await seedDatabase(handle, {
+      scale: env.SEED_SCALE,
+      seed: DEFAULT_SEED,
+      onProgress(step, done, total) {
+        if (!started) {
+          bar.start(total, done, { step });
+          started = true;
+        }
+        bar.setTotal(total);
+        bar.update(done, { step });
+      },
+    });
+    if (started) bar.stop();
+    log('Seed complete.');
+  }
+  return handle;
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const db = await prepareDatabase(env);
+  const app = await buildApp({ env, db });
+  await mountWeb(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  console.log(`Marketplace ready on http://localhost:${env.PORT} (${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+}
+
+if (import.meta.main) await main();

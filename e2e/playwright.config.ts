@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+// Browser journeys run against the built app, started as `npm start` would start it, on a fresh
+// embedded database (ARCHITECTURE.md, STYLE.md "Tests").
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ../node_modules/.cache/e2e-data && node --disable-warning=ExperimentalWarning ../apps/api/src/server.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '../node_modules/.cache/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdout: 'pipe',
+  },
+});
