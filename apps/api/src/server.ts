@@ -40,7 +40,8 @@ export async function prepareDatabase(env: Env, log: (line: string) => void = co
   return handle;
 }
 
-async function main(): Promise<void> {
+/** Starts the marketplace server from the environment (PORT, HOST, DATA_DIR, DATABASE_URL...). */
+export async function main(): Promise<void> {
   let env: Env;
   try {
     env = parseEnv();

@@ -1,0 +1,30 @@
+// `npm start`: builds the web app when it is not built (or older than its sources), then runs the
+// server, which migrates, seeds an empty database and serves on PORT (default 3000).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webDir = join(root, 'apps/web');
+const serverEntry = join(webDir, 'build/server/index.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [join(webDir, 'app'), join(root, 'packages/domain/src')];
+const stale = !existsSync(serverEntry) || Math.max(...sources.map(newestMtime)) > statSync(serverEntry).mtimeMs;
+if (stale) {
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { main } = await import('../apps/api/src/server.ts');
+await main();
