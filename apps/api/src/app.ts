@@ -33,6 +33,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   const proxies = trustedProxyList(env);
   const app = Fastify({
     logger: options.logger === false || env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // One line per request is noise at info level; errors are still logged with the request id.
+    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     bodyLimit: BODY_LIMIT_BYTES,
     // Forwarded client addresses are believed only from configured proxies (issue 2, 10).
     trustProxy: proxies.length ? proxies : false,
