@@ -1,6 +1,6 @@
 // Builds the Fastify app: the API of SPEC.md section 7 under /api and /auth. server.ts runs it;
 // tests build it around a fresh database and use app.inject.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -34,7 +34,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   const app = Fastify({
     logger: options.logger === false || env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     // One line per request is noise at info level; errors are still logged with the request id.
-    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+    logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Forwarded client addresses are believed only from configured proxies (issue 2, 10).
     trustProxy: proxies.length ? proxies : false,
