@@ -2,3 +2,4 @@
 export * from './catalogue.ts';
 export * from './contests.ts';
 export * from './content.ts';
+export * from './members.ts';

@@ -1,0 +1,107 @@
+// Members: accounts, their access and one-time tokens, preferences and saved items (issue 3;
+// SPEC.md 3 User info, Preferences, Saved item, Registration).
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { locations, offers } from './catalogue.ts';
+import { contestEntities } from './contests.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored trimmed and lower-cased; unique. */
+    email: text('email').notNull(),
+    /** argon2id PHC string (parameters are read back from it). */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    trackingId: text('tracking_id'),
+    promotionsAgree: boolean('promotions_agree').notNull().default(false),
+    termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }).notNull().defaultNow(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+/** Bearer access tokens. Only the SHA-256 of a token is stored (issue 3 Security). */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('access_tokens_hash_uq').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use e-mail tokens: address verification and password reset. Stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+/** The seven 0/1 interest flags of SPEC.md 3 Preferences; no row means all 0. */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  foodDining: boolean('food_dining').notNull().default(false),
+  homeServices: boolean('home_services').notNull().default(false),
+  healthBeauty: boolean('health_beauty').notNull().default(false),
+  autoTransportation: boolean('auto_transportation').notNull().default(false),
+  travelEntertainment: boolean('travel_entertainment').notNull().default(false),
+  retailFashion: boolean('retail_fashion').notNull().default(false),
+  specialServices: boolean('special_services').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Clipped (saved) offers; one row per member and offer (SPEC.md 4 Save/unsave). */
+export const userClips = pgTable(
+  'user_clips',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_clips_user_offer_uq').on(t.userId, t.offerId), index('user_clips_offer_idx').on(t.offerId)],
+);
+
+/**
+ * Saved locations and contests (favoritable_type Location | ContestEntity, SPEC.md 3 and 7).
+ * One column per kind instead of a polymorphic id, so each has a real foreign key and a unique
+ * index that ON CONFLICT can use.
+ */
+export const userFavorites = pgTable(
+  'user_favorites',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    contestEntityId: integer('contest_entity_id').references(() => contestEntities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_favorites_user_location_uq').on(t.userId, t.locationId),
+    uniqueIndex('user_favorites_user_contest_uq').on(t.userId, t.contestEntityId),
+    index('user_favorites_location_idx').on(t.locationId),
+    index('user_favorites_contest_idx').on(t.contestEntityId),
+    check('user_favorites_one_kind', sql`num_nonnulls(${t.locationId}, ${t.contestEntityId}) = 1`),
+  ],
+);
