@@ -1,16 +1,120 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { publicCache } from '../../lib/http.ts';
-import { MarketOut } from './schema.ts';
-import { listMarkets } from './service.ts';
+import { trustedProxyList } from '../../config/env.ts';
+import { privateNoStore, publicCache } from '../../lib/http.ts';
+import {
+  AutocompleteQuery,
+  MarketOfPlaceOut,
+  MarketOut,
+  PlaceIdParams,
+  PlaceOut,
+  PlaceQuery,
+  PlaceSuggestionOut,
+  ReverseQuery,
+  UserLocationOut,
+} from './schema.ts';
+import { autocompletePlaces, listMarkets, marketOfPlace, placeDetail, reverseGeocode } from './service.ts';
+import { compileTrust, openGeoIp, userLocation } from './user-location.ts';
 
-export async function geoRoutes(app: App): Promise<void> {
+export async function geoRoutes(plugin: App): Promise<void> {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const isTrustedPeer = compileTrust(trustedProxyList(app.deps.env));
+  const geoIp = await openGeoIp(app.deps.env.MAXMIND_DB);
+  const db = () => app.deps.db.db;
+
   app.get(
     '/api/markets/',
     { schema: { tags: ['geo'], summary: 'Markets and regional offices', response: { 200: z.array(MarketOut) } } },
     async (_request, reply) => {
       publicCache(reply, 3600);
-      return listMarkets(app.deps.db.db);
+      return listMarkets(db());
+    },
+  );
+
+  app.get(
+    '/api/userlocation/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'The visitor location from trusted CDN geo headers or the GeoIP database, or null',
+        description:
+          'CDN visitor-location headers (Cloudflare cf-ipcity/cf-region-code/cf-iplatitude/cf-iplongitude, CloudFront viewer headers) are read only when the connection comes from a proxy listed in TRUSTED_PROXIES; X-Forwarded-For likewise. Otherwise the MaxMind database of MAXMIND_DB is consulted with the client address, when configured.',
+        response: { 200: UserLocationOut },
+      },
+    },
+    async (request, reply) => {
+      // The answer depends on who asks: never cached by a shared cache.
+      privateNoStore(reply);
+      return userLocation(db(), { headers: request.headers, peerAddress: request.socket.remoteAddress, clientIp: request.ip }, { isTrustedPeer, geoIp });
+    },
+  );
+
+  app.get(
+    '/api/places/autocomplete/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'US city autocomplete',
+        description: 'Prefix match on the city name, 2+ characters after trimming (fewer answer []); "City, ST" restricts the state. Most populous first, nearer first given lat/lng; at most 10.',
+        querystring: AutocompleteQuery,
+        response: { 200: z.array(PlaceSuggestionOut) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 3600);
+      const { q, lat, lng } = request.query;
+      return autocompletePlaces(db(), q, lat !== undefined && lng !== undefined ? { lat, lng } : undefined);
+    },
+  );
+
+  app.get(
+    '/api/places/reverse/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'Reverse geocoding: the nearest city to a point',
+        description: "Missing or out-of-range lat or lng answers 400 'Invalid coordinates' (SPEC.md 5). No city within 100 miles answers 404.",
+        querystring: ReverseQuery,
+        response: { 200: PlaceOut },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 3600);
+      return reverseGeocode(db(), request.query);
+    },
+  );
+
+  app.get(
+    '/api/places/market/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'The market, office, Twin Cities test and home layout of a place',
+        description: 'Position from lat/lng, else city/state looked up in places, else Detroit, MI. home_layout is homepros inside the Twin Cities area (SPEC.md 9).',
+        querystring: PlaceQuery,
+        response: { 200: MarketOfPlaceOut },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 3600);
+      return marketOfPlace(db(), request.query);
+    },
+  );
+
+  app.get(
+    '/api/places/:id/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'Place detail: the resolved city of an autocomplete suggestion',
+        params: PlaceIdParams,
+        response: { 200: PlaceOut },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 3600);
+      return placeDetail(db(), request.params.id);
     },
   );
 }

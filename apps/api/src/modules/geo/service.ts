@@ -1,6 +1,20 @@
+import { DEFAULT_PLACE, isSoldState, isTwinCitiesArea, marketFor, type Market } from '@market/domain/markets';
+import { homeLayoutFor, parsePlaceQuery, placeSuggestion, PLACE_SUGGESTION_LIMIT, stateName } from '@market/domain/places';
 import type { Executor } from '../../db/client.ts';
-import { findAllMarkets } from './repository.ts';
-import type { MarketOut } from './schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  findAllMarkets,
+  findLargestPlaceInState,
+  findNearestPlace,
+  findPlaceById,
+  findPlaceByName,
+  findPlacesByPrefix,
+  type PlaceRow,
+} from './repository.ts';
+import type { MarketOfPlaceOut, MarketOut, PlaceOut } from './schema.ts';
+
+/** Reverse geocoding answers the nearest city within this distance (100 miles), else 404. */
+export const REVERSE_GEOCODE_MAX_METERS = 160_934;
 
 /** The four regional offices (SPEC.md 3 Regional office, 9). */
 export async function listMarkets(db: Executor): Promise<MarketOut[]> {
@@ -19,3 +33,120 @@ export async function listMarkets(db: Executor): Promise<MarketOut[]> {
     radius: m.radiusM,
   }));
 }
+
+function officeOut(m: Market): MarketOut {
+  return {
+    id: m.id,
+    name: m.name,
+    fullAdministrativeArea: m.fullAdministrativeArea,
+    telephone: m.telephone,
+    fax: m.fax,
+    address: m.address,
+    contact_email: m.contactEmail,
+    opening_hours: m.openingHours,
+    lat: m.lat,
+    lng: m.lng,
+    radius: m.radiusM,
+  };
+}
+
+export interface PlaceInput {
+  city?: string | undefined;
+  state?: string | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+}
+
+export interface Position {
+  city: string | null;
+  /** Two-letter state code, when known. */
+  state: string | null;
+  lat: number;
+  lng: number;
+  /** Where the point came from: the visitor's coordinates, a city/state lookup, or the default. */
+  source: 'coordinates' | 'place' | 'default';
+  /** The market serving the position (SPEC.md 9 radii; marketFor in @market/domain/markets). */
+  market: Market;
+}
+
+function positionOf(input: { city: string | null; state: string | null; lat: number; lng: number }, source: Position['source']): Position {
+  return { ...input, source, market: marketFor(input) };
+}
+
+/**
+ * The visitor's position as every list call reads it (SPEC.md 7 city, state, lat, lng): the
+ * coordinates when given; else the city (in the state when given) looked up in places, the most
+ * populous match; else the most populous city of the state; else Detroit, MI (SPEC.md 1).
+ */
+export async function resolvePosition(db: Executor, input: PlaceInput): Promise<Position> {
+  const state = input.state?.trim().toUpperCase() || undefined;
+  const city = input.city?.trim() || undefined;
+  if (input.lat !== undefined && input.lng !== undefined) {
+    return positionOf({ city: city ?? null, state: state ?? null, lat: input.lat, lng: input.lng }, 'coordinates');
+  }
+  const place = (city ? await findPlaceByName(db, city, state) : undefined) ?? (state ? await findLargestPlaceInState(db, state) : undefined);
+  if (place) return positionOf({ city: place.name, state: place.state, lat: place.lat, lng: place.lng }, 'place');
+  if (isSoldState(state)) {
+    // A state we sell in but no city known for it: the regional office's city.
+    const office = marketFor({ state });
+    return positionOf({ city: city ?? null, state, lat: office.lat, lng: office.lng }, 'place');
+  }
+  return positionOf({ city: DEFAULT_PLACE.city, state: DEFAULT_PLACE.state, lat: DEFAULT_PLACE.lat, lng: DEFAULT_PLACE.lng }, 'default');
+}
+
+function placeOut(p: PlaceRow): PlaceOut {
+  const where = { city: p.name, state: p.state, lat: p.lat, lng: p.lng };
+  return {
+    id: p.id,
+    city: p.name,
+    state: stateName(p.state),
+    stateShort: p.state,
+    lat: p.lat,
+    lng: p.lng,
+    market: marketFor(where).id,
+    twin_cities: isTwinCitiesArea(where),
+  };
+}
+
+/**
+ * City autocomplete (SPEC.md 3 Place, 4 Autocomplete): under 2 characters nothing; "City" or
+ * "City, ST"; prefix match, most populous (and nearest, given a point) first, at most 10.
+ */
+export async function autocompletePlaces(db: Executor, q: string | undefined, near?: { lat: number; lng: number }): Promise<Array<{ suggestion: string; id: number }>> {
+  const parsed = parsePlaceQuery(q ?? '');
+  if (!parsed) return [];
+  const rows = await findPlacesByPrefix(db, { prefix: parsed.cityPrefix, states: parsed.states, near, limit: PLACE_SUGGESTION_LIMIT });
+  return rows.map((p) => ({ suggestion: placeSuggestion(p), id: p.id }));
+}
+
+/** A resolved place (SPEC.md 3: {state, stateShort, city, lat, lng}) with its market. 404 if unknown. */
+export async function placeDetail(db: Executor, id: number): Promise<PlaceOut> {
+  const place = await findPlaceById(db, id);
+  if (!place) throw notFound('Place not found.');
+  return placeOut(place);
+}
+
+/** Reverse geocoding: the nearest city to a point, within 100 miles; 404 when none is that close. */
+export async function reverseGeocode(db: Executor, point: { lat: number; lng: number }): Promise<PlaceOut> {
+  const place = await findNearestPlace(db, point, REVERSE_GEOCODE_MAX_METERS);
+  if (!place) throw notFound('No city near these coordinates.');
+  return placeOut(place);
+}
+
+/** The nearest city to a point, or undefined (used to name a point that came without a city). */
+export async function nearestPlace(db: Executor, point: { lat: number; lng: number }): Promise<PlaceRow | undefined> {
+  return findNearestPlace(db, point, REVERSE_GEOCODE_MAX_METERS);
+}
+
+/** The market of a position, its office, the Twin Cities test and the home layout (SPEC.md 9). */
+export async function marketOfPlace(db: Executor, input: PlaceInput): Promise<MarketOfPlaceOut> {
+  const position = await resolvePosition(db, input);
+  const where = { city: position.city, state: position.state, lat: position.lat, lng: position.lng };
+  return {
+    market: position.market.id,
+    office: officeOut(position.market),
+    twin_cities: isTwinCitiesArea(where),
+    home_layout: homeLayoutFor(where),
+  };
+}
+
