@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbHandle, Executor } from '../../db/client.ts';
+
+export interface ContestEntityRow {
+  entity_id: number;
+  is_featured: boolean;
+  contest_id: number;
+  slug: string;
+  display_name: string;
+  description: string;
+  rules_html: string;
+  picture_path: string | null;
+  banner_path: string | null;
+  win_save_contest_link: string | null;
+  sweepstakes_numbers: string[];
+  prize: string;
+  starts_at: string;
+  ends_at: string;
+  merchant_slug: string | null;
+  default_location_id: number | null;
+  running: boolean;
+}
+
+/**
+ * The columns of an entity row. Dates are read as text so both drivers answer the same strings.
+ * The merchant's default location is the entity's own location when it is the merchant's,
+ * else the merchant's first location (for the 'View Location' link, SPEC.md 2 Contest modal).
+ */
+function entityColumns(today: string): SQL {
+  return sql`
+    e.id AS entity_id, e.is_featured, c.id AS contest_id, c.slug, c.display_name, c.description,
+    c.rules_html, c.picture_path, c.banner_path, c.win_save_contest_link, c.sweepstakes_numbers,
+    c.prize, c.starts_at::text AS starts_at, c.ends_at::text AS ends_at, m.slug AS merchant_slug,
+    CASE WHEN l.merchant_id = c.merchant_id THEN l.id
+         ELSE (SELECT ml.id FROM locations ml WHERE ml.merchant_id = c.merchant_id ORDER BY ml.id LIMIT 1)
+    END AS default_location_id,
+    (c.is_active AND c.starts_at <= ${today}::date AND c.ends_at >= ${today}::date) AS running`;
+}
+
+const entityJoins = sql`
+  FROM contest_entities e
+  JOIN contests c ON c.id = e.contest_id
+  LEFT JOIN locations l ON l.id = e.location_id
+  LEFT JOIN merchants m ON m.id = c.merchant_id`;
+
+/**
+ * Running contest entities of a market (is_active, starts_at <= today <= ends_at), one per
+ * display name (SPEC.md 3: the list is deduplicated by display_name; case and surrounding spaces
+ * ignored). Of duplicates the featured one wins, then the one nearest the point, then the oldest
+ * entity. Featured first, then nearest, then ending soonest.
+ */
+export async function findRunningEntitiesInMarket(
+  handle: DbHandle,
+  q: { marketId: string; today: string; point: { lat: number; lng: number }; slug?: string | undefined; featuredOnly: boolean; limit: number; offset: number },
+  executor?: Executor,
+): Promise<ContestEntityRow[]> {
+  const filters: SQL[] = [
+    sql`e.market_id = ${q.marketId}`,
+    sql`c.is_active`,
+    sql`c.starts_at <= ${q.today}::date`,
+    sql`c.ends_at >= ${q.today}::date`,
+  ];
+  if (q.slug) filters.push(sql`c.slug = ${q.slug}`);
+  if (q.featuredOnly) filters.push(sql`e.is_featured`);
+  return handle.rows<ContestEntityRow>(
+    sql`
+      WITH candidates AS (
+        SELECT ${entityColumns(q.today)}, c.ends_at AS ends_on,
+               lower(btrim(c.display_name)) AS dedup_key,
+               earth_distance(l.earth, ll_to_earth(${q.point.lat}, ${q.point.lng})) AS distance
+        ${entityJoins}
+        WHERE ${sql.join(filters, sql` AND `)}
+      ), deduplicated AS (
+        SELECT DISTINCT ON (dedup_key) *
+        FROM candidates
+        ORDER BY dedup_key, is_featured DESC, distance ASC NULLS LAST, entity_id
+      )
+      SELECT * FROM deduplicated
+      ORDER BY is_featured DESC, distance ASC NULLS LAST, ends_on, entity_id
+      LIMIT ${q.limit} OFFSET ${q.offset}`,
+    executor,
+  );
+}
+
+/** Entities by id, in any state; `running` tells whether each is live today. */
+export async function findEntitiesByIds(handle: DbHandle, ids: number[], today: string, executor?: Executor): Promise<ContestEntityRow[]> {
+  if (!ids.length) return [];
+  return handle.rows<ContestEntityRow>(
+    sql`SELECT ${entityColumns(today)} ${entityJoins}
+        WHERE e.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        ORDER BY e.id`,
+    executor,
+  );
+}
+
+export interface WinnerRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  city: string;
+  state: string;
+  winning: string;
+  selected_at: string;
+  contest_id: number;
+  contest_slug: string;
+  contest_display_name: string;
+}
+
+/** Winners of the active contests shown in a market, newest first. */
+export async function findWinnersInMarket(handle: DbHandle, q: { marketId: string; limit: number; offset: number }, executor?: Executor): Promise<WinnerRow[]> {
+  return handle.rows<WinnerRow>(
+    sql`
+      SELECT w.id, w.first_name, w.last_name, w.city, w.state, w.winning,
+             to_char(w.selected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS selected_at,
+             c.id AS contest_id, c.slug AS contest_slug, c.display_name AS contest_display_name
+      FROM contest_winners w
+      JOIN contests c ON c.id = w.contest_id
+      WHERE c.is_active
+        AND EXISTS (SELECT 1 FROM contest_entities e WHERE e.contest_id = c.id AND e.market_id = ${q.marketId})
+      ORDER BY w.selected_at DESC, w.id DESC
+      LIMIT ${q.limit} OFFSET ${q.offset}`,
+    executor,
+  );
+}

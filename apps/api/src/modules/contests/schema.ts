@@ -1,0 +1,67 @@
+// zod in/out for contests and winners (SPEC.md 3 Contest, Contest winner; section 7 calls). Field
+// names are the provider API's, so they stay snake_case.
+import { z } from 'zod';
+import { flagParam, idParam, limitParam, offsetParam, optionalQuery, placeQuery } from '../../lib/query.ts';
+import { requireCoordinatePair } from '../geo/schema.ts';
+
+export const ContestsQuery = z
+  .object({
+    ...placeQuery,
+    offset: offsetParam,
+    limit: limitParam,
+    slug: optionalQuery(
+      z
+        .string()
+        .trim()
+        .max(120, 'Enter a contest slug.')
+        .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, 'Enter a contest slug.')
+        .transform((s) => s.toLowerCase()),
+    ).describe('Only the contest with this slug'),
+    featured: flagParam.describe('1: only the featured contest of the market (the contests banner uses the first item)'),
+  })
+  .superRefine(requireCoordinatePair);
+export type ContestsQuery = z.infer<typeof ContestsQuery>;
+
+export const ContestWinnersQuery = z
+  .object({ ...placeQuery, offset: offsetParam, limit: limitParam })
+  .superRefine(requireCoordinatePair);
+export type ContestWinnersQuery = z.infer<typeof ContestWinnersQuery>;
+
+export const ContestEntityParams = z.object({ id: idParam.describe('Contest entity id (the c= deep-link value)') });
+
+export const ContestItemOut = z.object({
+  entity_id: z.number().int(),
+  is_featured: z.boolean(),
+  contest: z.object({
+    id: z.number().int(),
+    path: z.string().nullable().describe('Contest picture'),
+    banner: z.string().nullable(),
+    display_name: z.string(),
+    contest_description: z.string().describe('HTML'),
+    contest_rules: z.string().describe('HTML'),
+    win_save_contest_link: z.string().nullable(),
+    slug: z.string(),
+    prize: z.string(),
+    starts_at: z.string().describe('First day, YYYY-MM-DD'),
+    ends_at: z.string().describe('Last day, YYYY-MM-DD'),
+    merchant: z.object({ default_location_id: z.number().int().nullable(), slug: z.string() }).nullable(),
+  }),
+  sweepstakes_numbers: z.array(z.string()).describe('Winning numbers, when the contest has them'),
+  entered: z.boolean().describe('Whether the signed-in member has entered; false for anonymous visitors'),
+});
+export type ContestItemOut = z.infer<typeof ContestItemOut>;
+
+export const ContestWinnerOut = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  winning: z.string(),
+  selected_at: z.string().describe('ISO 8601 timestamp'),
+  contest: z.object({ id: z.number().int(), slug: z.string(), display_name: z.string() }),
+  display_name: z.string().describe("'First L.'"),
+  display_location: z.string().describe("'City ST', the city in capitalised words"),
+  display_date: z.string().describe('MM/DD/YYYY'),
+});
+export type ContestWinnerOut = z.infer<typeof ContestWinnerOut>;

@@ -1,0 +1,116 @@
+import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
+import { businessToday } from '@market/domain/expiry';
+import type { DbHandle } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { resolvePosition } from '../geo/service.ts';
+import { findEntitiesByIds, findRunningEntitiesInMarket, findWinnersInMarket, type ContestEntityRow } from './repository.ts';
+import type { ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
+
+/** Who is asking: a signed-in member's id makes `entered` meaningful. */
+export interface Viewer {
+  userId?: number | undefined;
+}
+
+/**
+ * The contests (of `contestIds`) the member has entered. Contest entries arrive with the contests
+ * issue; until their table exists nobody has entered anything. This is the one place to plug the
+ * lookup in: every answer below already asks it.
+ */
+async function enteredContestIds(_handle: DbHandle, viewer: Viewer, contestIds: number[]): Promise<Set<number>> {
+  if (viewer.userId === undefined || contestIds.length === 0) return new Set();
+  return new Set();
+}
+
+function itemOut(row: ContestEntityRow, entered: Set<number>): ContestItemOut {
+  return {
+    entity_id: row.entity_id,
+    is_featured: row.is_featured,
+    contest: {
+      id: row.contest_id,
+      path: row.picture_path,
+      banner: row.banner_path,
+      display_name: row.display_name,
+      contest_description: row.description,
+      contest_rules: row.rules_html,
+      win_save_contest_link: row.win_save_contest_link || null,
+      slug: row.slug,
+      prize: row.prize,
+      starts_at: row.starts_at,
+      ends_at: row.ends_at,
+      merchant: row.merchant_slug === null ? null : { default_location_id: row.default_location_id, slug: row.merchant_slug },
+    },
+    sweepstakes_numbers: row.sweepstakes_numbers ?? [],
+    entered: entered.has(row.contest_id),
+  };
+}
+
+async function itemsOut(handle: DbHandle, rows: ContestEntityRow[], viewer: Viewer): Promise<ContestItemOut[]> {
+  const entered = await enteredContestIds(handle, viewer, [...new Set(rows.map((r) => r.contest_id))]);
+  return rows.map((r) => itemOut(r, entered));
+}
+
+/**
+ * GET /api/contests/: the running contests of the visitor's market (position from lat/lng, else
+ * city/state through places, else Detroit), deduplicated by display name (SPEC.md 3), featured
+ * first; `featured` keeps only the featured entity, `slug` one contest.
+ */
+export async function listContests(handle: DbHandle, q: ContestsQuery, viewer: Viewer = {}, today = businessToday()): Promise<ContestItemOut[]> {
+  const position = await resolvePosition(handle.db, q);
+  const rows = await findRunningEntitiesInMarket(handle, {
+    marketId: position.market.id,
+    today,
+    point: position,
+    slug: q.slug,
+    featuredOnly: q.featured === true,
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return itemsOut(handle, rows, viewer);
+}
+
+/** GET /api/contests/{id}/: one running contest entity, anonymous or not; 404 when unknown or not running. */
+export async function getContest(handle: DbHandle, entityId: number, viewer: Viewer = {}, today = businessToday()): Promise<ContestItemOut> {
+  const [row] = await findEntitiesByIds(handle, [entityId], today);
+  if (!row || !row.running) throw notFound('Contest not found.');
+  const [item] = await itemsOut(handle, [row], viewer);
+  return item!;
+}
+
+/**
+ * Contest entities by id for other modules (saved contests): every entity that exists, running
+ * or not, in the order asked, each with `running`. Unknown ids are left out.
+ */
+export async function contestItemsByEntityIds(
+  handle: DbHandle,
+  ids: number[],
+  viewer: Viewer = {},
+  today = businessToday(),
+): Promise<Array<ContestItemOut & { running: boolean }>> {
+  const unique = [...new Set(ids)];
+  const rows = await findEntitiesByIds(handle, unique, today);
+  const entered = await enteredContestIds(handle, viewer, [...new Set(rows.map((r) => r.contest_id))]);
+  const byId = new Map(rows.map((r) => [r.entity_id, { ...itemOut(r, entered), running: r.running }]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * GET /api/contestwinners/: winners of the market's contests, newest first, with the display
+ * fields of SPEC.md 3 ('First L.', 'City ST', MM/DD/YYYY).
+ */
+export async function listWinners(handle: DbHandle, q: ContestWinnersQuery): Promise<ContestWinnerOut[]> {
+  const position = await resolvePosition(handle.db, q);
+  const rows = await findWinnersInMarket(handle, { marketId: position.market.id, limit: q.limit, offset: q.offset });
+  return rows.map((w) => ({
+    id: w.id,
+    first_name: w.first_name,
+    last_name: w.last_name,
+    city: w.city,
+    state: w.state,
+    winning: w.winning,
+    selected_at: w.selected_at,
+    contest: { id: w.contest_id, slug: w.contest_slug, display_name: w.contest_display_name },
+    display_name: winnerDisplayName(w.first_name, w.last_name),
+    display_location: winnerDisplayLocation(w.city, w.state),
+    display_date: winnerDisplayDate(w.selected_at),
+  }));
+}
