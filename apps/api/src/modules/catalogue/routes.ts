@@ -1,5 +1,142 @@
+// The public catalogue calls of SPEC.md 7 and the paths ARCHITECTURE.md names for the rest.
+// Lists answer JSON arrays; every public GET is cacheable by a CDN.
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { publicCache } from '../../lib/http.ts';
+import {
+  CategoriesOut,
+  EntitiesQuery,
+  IdParams,
+  LocationOut,
+  LocationsQuery,
+  OfferDetail,
+  OfferListItem,
+  PlaceOnlyQuery,
+  RecommendationsQuery,
+  SpotlightOut,
+} from './schema.ts';
+import {
+  getLocation,
+  getOfferDetail,
+  listCategories,
+  listLocations,
+  listOffers,
+  recommendOffers,
+  spotlightMerchants,
+} from './service.ts';
 
-export async function catalogueRoutes(app: App): Promise<void> {
-  void app;
+const tags = ['catalogue'];
+
+export async function catalogueRoutes(fastify: App): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const handle = fastify.deps.db;
+
+  app.get(
+    '/api/entities/',
+    {
+      schema: {
+        tags,
+        summary: 'Active offers near a place',
+        description:
+          'Position from lat/lng, else city/state (largest matching place), else Detroit, MI. Only offers within the market radius (100 miles; Twin Cities 200) that are active and not expired (SPEC.md 4).',
+        querystring: EntitiesQuery,
+        response: { 200: z.array(OfferListItem) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return listOffers(handle, request.query);
+    },
+  );
+
+  app.get(
+    '/api/offers/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One offer with every detail field',
+        description: 'An offer expired 7 or more days ago answers 404; an inactive offer answers with is_active false.',
+        params: IdParams,
+        response: { 200: OfferDetail },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return getOfferDetail(handle, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/locations/:id/',
+    { schema: { tags, summary: 'One location with its active offers', params: IdParams, response: { 200: LocationOut } } },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return getLocation(handle, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/locations/',
+    {
+      schema: {
+        tags,
+        summary: "Locations near a place, or a merchant's locations (?slug=)",
+        querystring: LocationsQuery,
+        response: { 200: z.array(LocationOut) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return listLocations(handle, request.query);
+    },
+  );
+
+  app.get(
+    '/api/categories/',
+    {
+      schema: {
+        tags,
+        summary: 'Main categories, the filter list and the home-pros groups with their subcategories',
+        response: { 200: CategoriesOut },
+      },
+    },
+    async (_request, reply) => {
+      publicCache(reply, 300);
+      return listCategories(handle);
+    },
+  );
+
+  app.get(
+    '/api/recommendations/',
+    {
+      schema: {
+        tags,
+        summary: 'Recommended offers near a place',
+        description: 'Offers sharing a category with the saved offers or the preferences first, nearest first; 4 by default.',
+        querystring: RecommendationsQuery,
+        response: { 200: z.array(OfferListItem) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return recommendOffers(handle, request.query);
+    },
+  );
+
+  app.get(
+    '/api/spotlight/',
+    {
+      schema: {
+        tags,
+        summary: 'Spotlight merchants near a place (home-pros home)',
+        querystring: PlaceOnlyQuery,
+        response: { 200: z.array(SpotlightOut) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 300);
+      return spotlightMerchants(handle, request.query);
+    },
+  );
 }

@@ -1,0 +1,357 @@
+// GET /api/entities/, /api/offers/{id}/ and /api/recommendations/ (issue 2 section 4; SPEC.md 3,
+// 4, 7, 9). The tests create their own rows (unique category slugs keep the seed out of the way).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@market/domain/expiry';
+import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
+import { derivedOfferCode } from '@market/domain/offer-code';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { addCategory, addLocation, addMerchant, addOffer, addPlace, countQueries, north, uid } from './test-fixtures.ts';
+
+let t: TestApp;
+const u = uid();
+const slug = { main: `tmain-${u}`, sub: `tsub-${u}`, other: `tother-${u}`, twin: `ttwin-${u}` };
+const ids: Record<string, number> = {};
+const loc: Record<string, number> = {};
+let merchantA: { id: number; slug: string };
+
+interface Item {
+  entitiable_id: number;
+  entitiable_type: string;
+  name: string;
+  distance: number | null;
+  additional_offers: number;
+  [key: string]: unknown;
+}
+
+async function list(query: string): Promise<Item[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/entities/?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Item[];
+}
+
+const idsOf = (items: Item[]) => items.map((i) => i.entitiable_id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  const today = t.today;
+  const main = await addCategory(db, { kind: 'main', slug: slug.main, name: `Test Main ${u}`, orderNum: 90 });
+  const sub = await addCategory(db, { kind: 'sub', slug: slug.sub, name: `Test Cuisine ${u}`, parentId: main.id, list: 'restaurants', count: 42 });
+  const other = await addCategory(db, { kind: 'main', slug: slug.other, name: `Test Other ${u}`, orderNum: 91 });
+  const twin = await addCategory(db, { kind: 'main', slug: slug.twin, name: `Test Twin ${u}`, orderNum: 92 });
+
+  const origin = DEFAULT_PLACE;
+  const a = await addMerchant(db, { name: 'Alpha Grill', logoPath: '/media/logos/alpha.svg', isCertified: true });
+  merchantA = a;
+  const b = await addMerchant(db, { name: 'Bravo Motors' });
+  const near = await addLocation(db, a, north(origin, 1), { address: '1 Near St', city: 'Detroit', zip: '48201' });
+  const mid = await addLocation(db, b, north(origin, 10), { address: '10 Mid Ave', city: 'Ferndale', zip: '48220' });
+  const at99 = await addLocation(db, a, north(origin, 99));
+  const at101 = await addLocation(db, a, north(origin, 101));
+  Object.assign(loc, { near: near.id, mid: mid.id, at99: at99.id, at101: at101.id });
+
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  const created = (minutes: number) => new Date(base + minutes * 60_000);
+  const o = async (key: string, location: typeof near, values: Parameters<typeof addOffer>[3], category = main) => {
+    ids[key] = (await addOffer(db, location, category, values)).id;
+  };
+  await o('near1', near, { name: 'Two for one burgers', expiresAt: addDays(today, 30), picturePath: '/media/offers/n1.svg', createdAt: created(1) });
+  await o('near2', near, { name: 'Free dessert', expiresAt: addDays(today, 40), subcategoryIds: [sub.id], createdAt: created(2) });
+  await o('code', near, {
+    name: 'Ten percent off',
+    expiresAt: addDays(today, 20),
+    code: 'SAVE10',
+    externalOfferUrl: 'https://example.com/deal',
+    createdAt: created(3),
+  });
+  await o('today', mid, { name: 'Last day oil change', expiresAt: today, createdAt: created(4) });
+  await o('lease', mid, {
+    name: 'Lease a sedan',
+    expiresAt: addDays(today, 60),
+    secondaryType: 'lease',
+    code: '',
+    externalOfferUrl: '  ',
+    description: '<p>Lease <strong>now</strong></p>',
+    retailerTerms: 'One per customer',
+    consumerTerms: 'Not valid with other offers',
+    maxPrints: 5,
+    createdAt: created(5),
+  });
+  await o('featured', at99, { name: 'Featured far deal', expiresAt: addDays(today, 10), isFeatured: true, createdAt: created(9) });
+  await o('far', at101, { name: 'Too far deal', expiresAt: addDays(today, 10), createdAt: created(6) });
+  await o('expired6', mid, { name: 'Expired six days ago', expiresAt: addDays(today, -6), createdAt: created(7) });
+  await o('expired7', mid, { name: 'Expired seven days ago', expiresAt: addDays(today, -7), createdAt: created(8) });
+  await o('inactive', mid, { name: 'Switched off', expiresAt: addDays(today, 30), isActive: false, createdAt: created(10) });
+  await o('other', near, { name: 'Other category deal', expiresAt: addDays(today, 30) }, other);
+  await o('other2', mid, { name: 'Other category second deal', expiresAt: addDays(today, 30) }, other);
+
+  // Twin Cities: 200 miles around a Minneapolis position (SPEC.md 9).
+  const mpls = { lat: MARKETS.minneapolis.lat, lng: MARKETS.minneapolis.lng };
+  const tc = await addMerchant(db, { name: 'North Woods Outfitters' });
+  const at199 = await addLocation(db, tc, north(mpls, 199), { marketId: 'minneapolis', state: 'MN' });
+  const at201 = await addLocation(db, tc, north(mpls, 201), { marketId: 'minneapolis', state: 'MN' });
+  await o('tc199', at199, { name: 'Cabin rental', expiresAt: addDays(today, 30) }, twin);
+  await o('tc201', at201, { name: 'Canoe rental', expiresAt: addDays(today, 30) }, twin);
+
+  // Places: two of the same name; the more populous one wins. It sits on the `mid` location.
+  await addPlace(db, { name: `Zedtown${u}`, state: 'MI', lat: north(origin, 10).lat, lng: origin.lng, population: 50_000 });
+  await addPlace(db, { name: `Zedtown${u}`, state: 'MI', lat: north(origin, 60).lat, lng: origin.lng, population: 900 });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/entities/', () => {
+  it('lists active offers around Detroit, MI by default, nearest first, with every list-item field', async () => {
+    const items = await list(`category=${slug.main}`);
+    // 1 mile (three offers, id order), 10 miles, 99 miles; not expired, inactive or 101 miles away.
+    expect(idsOf(items)).toEqual([ids.near1, ids.near2, ids.code, ids.today, ids.lease, ids.featured]);
+    const first = items[0]!;
+    expect(first).toEqual({
+      entitiable_id: ids.near1,
+      entitiable_type: 'Offer',
+      name: 'Two for one burgers',
+      path: '/media/offers/n1.svg',
+      merchant_logo: '/media/logos/alpha.svg',
+      merchant_name: 'Alpha Grill',
+      merchant_slug: merchantA.slug,
+      merchant_id: merchantA.id,
+      location_id: loc.near,
+      location: { address: '1 Near St', city: 'Detroit', state: 'MI', zip: '48201' },
+      expires_at: addDays(t.today, 30),
+      latitude: north(DEFAULT_PLACE, 1).lat,
+      longitude: DEFAULT_PLACE.lng,
+      is_certified: true,
+      secondary_type: 'other',
+      // near2, code and the other-category offer share the location.
+      additional_offers: 3,
+      is_featured: false,
+      distance: 1,
+    });
+    expect(items.find((i) => i.entitiable_id === ids.lease)!.secondary_type).toBe('lease');
+    expect(items.find((i) => i.entitiable_id === ids.featured)!.distance).toBeCloseTo(99, 1);
+  });
+
+  it('keeps the expiry window of SPEC.md 4: expiring today is listed, expired 6 days ago is not', async () => {
+    const got = idsOf(await list(`category=${slug.main}&limit=100`));
+    expect(got).toContain(ids.today);
+    expect(got).not.toContain(ids.expired6);
+    expect(got).not.toContain(ids.expired7);
+    expect(got).not.toContain(ids.inactive);
+  });
+
+  it('lists offers up to 100 miles from Detroit and not beyond', async () => {
+    const got = idsOf(await list(`category=${slug.main}&lat=${DEFAULT_PLACE.lat}&lng=${DEFAULT_PLACE.lng}`));
+    expect(got).toContain(ids.featured);
+    expect(got).not.toContain(ids.far);
+  });
+
+  it('lists offers up to 200 miles from a Minneapolis position and not beyond', async () => {
+    const mpls = MARKETS.minneapolis;
+    const got = idsOf(await list(`category=${slug.twin}&lat=${mpls.lat}&lng=${mpls.lng}`));
+    expect(got).toEqual([ids.tc199]);
+    // The same offers are out of reach from Detroit.
+    expect(await list(`category=${slug.twin}`)).toEqual([]);
+  });
+
+  it('resolves city and state through places, the most populous match first', async () => {
+    const items = await list(`category=${slug.main}&city=zedtown${u}&state=mi`);
+    // The larger Zedtown sits on the 10-mile location.
+    expect(items[0]!.entitiable_id).toBe(ids.today);
+    expect(items[0]!.distance).toBe(0);
+  });
+
+  it('filters by main category and by subcategory slug, ignoring contests', async () => {
+    expect(idsOf(await list(`category=${slug.sub}`))).toEqual([ids.near2]);
+    expect(idsOf(await list(`category=${slug.other}`))).toEqual([ids.other, ids.other2]);
+    expect(idsOf(await list(`category=${slug.sub},${slug.other}`))).toEqual([ids.near2, ids.other, ids.other2]);
+    expect(idsOf(await list(`category=contests,${slug.sub}`))).toEqual([ids.near2]);
+    expect(await list(`category=no-such-category-${u}`)).toEqual([]);
+  });
+
+  it('leaves out excluded offers and excluded locations', async () => {
+    const got = idsOf(await list(`category=${slug.main}&exclude=${ids.near1},${ids.today}`));
+    expect(got).toEqual([ids.near2, ids.code, ids.lease, ids.featured]);
+    const byLocation = idsOf(await list(`category=${slug.main}&exclude_location_ids=${loc.near}`));
+    expect(byLocation).toEqual([ids.today, ids.lease, ids.featured]);
+  });
+
+  it('lists featured offers only with featured=1', async () => {
+    expect(idsOf(await list(`category=${slug.main}&featured=1`))).toEqual([ids.featured]);
+    expect(idsOf(await list(`category=${slug.main}&featured=0`))).toHaveLength(6);
+  });
+
+  it('orders featured first, newest, ending soon', async () => {
+    expect(idsOf(await list(`category=${slug.main}&order=featured`))).toEqual([ids.featured, ids.near1, ids.near2, ids.code, ids.today, ids.lease]);
+    expect(idsOf(await list(`category=${slug.main}&order=newest`))).toEqual([ids.featured, ids.lease, ids.today, ids.code, ids.near2, ids.near1]);
+    expect(idsOf(await list(`category=${slug.main}&order=ending`))).toEqual([ids.today, ids.featured, ids.code, ids.near1, ids.near2, ids.lease]);
+  });
+
+  it('pages through featured-first order without repeats', async () => {
+    const all = idsOf(await list(`category=${slug.main}&order=featured`));
+    const pages = [...idsOf(await list(`category=${slug.main}&order=featured&limit=4`)), ...idsOf(await list(`category=${slug.main}&order=featured&limit=4&offset=4`))];
+    expect(pages).toEqual(all);
+  });
+
+  it('gives a stable random order: the same request, the same order; another seed, another order', async () => {
+    const q = `category=${slug.main}&order=random`;
+    const once = idsOf(await list(q));
+    expect(idsOf(await list(q))).toEqual(once);
+    expect([...once].sort((x, y) => x - y)).toEqual([ids.near1, ids.near2, ids.code, ids.today, ids.lease, ids.featured].sort((x, y) => x - y));
+    const orders = new Set<string>();
+    for (const seed of [1, 2, 3, 4]) {
+      const seeded = idsOf(await list(`${q}&seed=${seed}`));
+      expect(idsOf(await list(`${q}&seed=${seed}`))).toEqual(seeded);
+      orders.add(seeded.join(','));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('pages with limit and offset', async () => {
+    const all = idsOf(await list(`category=${slug.main}`));
+    expect(idsOf(await list(`category=${slug.main}&limit=2&offset=2`))).toEqual(all.slice(2, 4));
+    expect(await list(`category=${slug.main}&offset=9000`)).toEqual([]);
+  });
+
+  it('answers malformed parameters with a 4xx naming the field', async () => {
+    const cases: Array<[string, string]> = [
+      ['limit=abc', 'limit'],
+      ['limit=0', 'limit'],
+      ['limit=100000', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['offset=-1', 'offset'],
+      ['offset=99999999999999999999', 'offset'],
+      ['lat=999&lng=1', 'lat'],
+      ['lat=42&lng=abc', 'lng'],
+      ['lat=42', 'lng'],
+      ['category=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'category'],
+      ['exclude=abc', 'exclude'],
+      ['exclude=1,-2', 'exclude'],
+      ['exclude_location_ids=1;DROP TABLE offers', 'exclude_location_ids'],
+      ['type=Contest', 'type'],
+      ['order=cheapest', 'order'],
+      ['featured=maybe', 'featured'],
+      ['state=Michigan', 'state'],
+      ['seed=-5', 'seed'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/entities/?${query}` });
+      expect(res.statusCode, query).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, query).toBeLessThan(500);
+      expect(Object.keys(res.json() as object), query).toContain(field);
+    }
+  });
+
+  it('accepts type=Offer and drops empty parameters', async () => {
+    const got = idsOf(await list(`type=Offer&category=${slug.sub}&city=&state=&lat=&lng=&exclude=&order=&limit=`));
+    expect(got).toEqual([ids.near2]);
+  });
+
+  it('sends a bounded number of SQL statements for a 12-offer page', async () => {
+    const byDefault = await countQueries(t.db, () => t.app.inject({ method: 'GET', url: '/api/entities/?limit=12' }));
+    expect(byDefault.result.statusCode).toBe(200);
+    // The default place needs no lookup: one statement picks and enriches the page.
+    expect(byDefault.queries).toBe(1);
+    const byCity = await countQueries(t.db, () => t.app.inject({ method: 'GET', url: '/api/entities/?limit=12&city=Nowhere&state=FL' }));
+    expect(byCity.result.statusCode).toBe(200);
+    expect(byCity.queries).toBeGreaterThanOrEqual(2);
+    expect(byCity.queries).toBeLessThanOrEqual(3);
+  });
+
+  it('is cacheable by a CDN', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/entities/?category=${slug.main}` });
+    expect(res.headers['cache-control']).toContain('public');
+    expect(res.headers.etag).toBeTruthy();
+  });
+});
+
+describe('GET /api/offers/{id}/', () => {
+  it('answers every detail field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/offers/${ids.lease}/` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      id: ids.lease,
+      type: 'lease',
+      name: 'Lease a sedan',
+      slug: 'lease-a-sedan',
+      path: null,
+      merchant_logo: null,
+      description: '<p>Lease <strong>now</strong></p>',
+      expires_at: addDays(t.today, 60),
+      expiry_status: 'active',
+      max_prints: 5,
+      is_certified: false,
+      secondary_type: 'lease',
+      code: await derivedOfferCode(ids.lease!),
+      is_featured: false,
+      is_active: true,
+      external_offer_url: null,
+      location_id: loc.mid,
+      location: { id: loc.mid, address: '10 Mid Ave', address2: '', city: 'Ferndale', state: 'MI', zip: '48220' },
+      retailer_terms: 'One per customer',
+      consumer_terms: 'Not valid with other offers',
+      additional_offers: 2,
+    });
+    expect(body.merchant_id).toBe((body.merchant as { id: number }).id);
+    expect((body.merchant as { slug: string }).slug).toMatch(/^bravo-motors-/);
+    expect(body.code).toMatch(/^[0-9A-F]{8}$/);
+  });
+
+  it('keeps an offer its own code and external link; other offers are typed offer', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: `/api/offers/${ids.code}/` })).json() as Record<string, unknown>;
+    expect(body).toMatchObject({ code: 'SAVE10', external_offer_url: 'https://example.com/deal', type: 'offer' });
+  });
+
+  it('answers an offer expired 6 days ago as expired, and 404s one expired 7 days ago', async () => {
+    const six = await t.app.inject({ method: 'GET', url: `/api/offers/${ids.expired6}/` });
+    expect(six.statusCode).toBe(200);
+    expect(six.json()).toMatchObject({ expiry_status: 'expired', expires_at: addDays(t.today, -6) });
+    const seven = await t.app.inject({ method: 'GET', url: `/api/offers/${ids.expired7}/` });
+    expect(seven.statusCode).toBe(404);
+    expect(seven.json()).toEqual({ detail: 'Offer not found.' });
+  });
+
+  it('still answers an inactive offer, with is_active false', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/offers/${ids.inactive}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ is_active: false, merchant: { slug: expect.stringMatching(/^bravo-motors-/) } });
+  });
+
+  it('404s unknown ids and 400s malformed ones, naming the field', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/offers/2000000000/' })).statusCode).toBe(404);
+    for (const bad of ['abc', '0', '-3', '1.5', '99999999999999999999', '%3Cscript%3E']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/offers/${bad}/` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(Object.keys(res.json() as object), bad).toContain('id');
+    }
+  });
+});
+
+describe('GET /api/recommendations/', () => {
+  it('answers 4 offers near the place by default, anonymously', async () => {
+    const items = (await t.app.inject({ method: 'GET', url: '/api/recommendations/' })).json() as Item[];
+    expect(items).toHaveLength(4);
+    for (const item of items) expect(item.distance!).toBeLessThanOrEqual(100);
+  });
+
+  it('favours the categories of saved offers and leaves the saved offers out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/recommendations/?offer_ids=${ids.other}&limit=4` });
+    expect(res.statusCode).toBe(200);
+    const got = idsOf(res.json() as Item[]);
+    expect(got[0]).toBe(ids.other2);
+    expect(got).not.toContain(ids.other);
+  });
+
+  it('accepts preference flags and rejects unknown ones', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/recommendations/?preferences=food_dining_preference,health_beauty_preference&limit=2' });
+    expect(ok.statusCode).toBe(200);
+    expect((ok.json() as Item[]).length).toBeLessThanOrEqual(2);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/recommendations/?preferences=pizza_preference' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('preferences');
+    const badIds = await t.app.inject({ method: 'GET', url: '/api/recommendations/?offer_ids=x' });
+    expect(badIds.json()).toHaveProperty('offer_ids');
+  });
+});

@@ -1,0 +1,392 @@
+// The only catalogue file that talks SQL. Listing reads `offer_index` (one denormalised row per
+// offer at its location, kept in step by triggers), with the query shapes PERFORMANCE-NOTES.md
+// measured: an `earth_box` prefilter plus a KNN `ORDER BY earth <-> point` on the GiST index, the
+// page picked first and only its rows enriched.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbHandle } from '../../db/client.ts';
+import { activeOffer, categoryMatch, earthPoint, intArray, textArray, withinCircle, type GeoCircle, type GeoPoint } from './offer-sql.ts';
+
+export type { GeoCircle, GeoPoint } from './offer-sql.ts';
+
+const ITEM_COLUMNS = sql.raw(
+  `oi.offer_id, oi.location_id, oi.merchant_id, oi.name, oi.picture_path, oi.merchant_name, oi.merchant_slug,
+   oi.merchant_logo, oi.address, oi.city, oi.state, oi.zip, oi.lat, oi.lng, oi.expires_at::text AS expires_at,
+   oi.is_active, oi.is_featured, oi.is_certified, oi.secondary_type`,
+);
+
+export interface OfferItemRow {
+  offer_id: number;
+  location_id: number;
+  merchant_id: number;
+  name: string;
+  picture_path: string | null;
+  merchant_name: string;
+  merchant_slug: string;
+  merchant_logo: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  expires_at: string;
+  is_active: boolean;
+  is_featured: boolean;
+  is_certified: boolean;
+  secondary_type: 'lease' | 'purchase' | 'other';
+  additional_offers: number;
+  dist_m: number | null;
+}
+
+/** Other active offers at the row's location (the `additional_offers` of a list item). */
+function additionalOffers(today: string): SQL {
+  return sql`(SELECT count(*)::int FROM offer_index x
+    WHERE x.location_id = p.location_id AND x.offer_id <> p.offer_id AND ${activeOffer('x', today)}) AS additional_offers`;
+}
+
+export interface ActiveOfferFilters {
+  circle: GeoCircle;
+  today: string;
+  /** Category slugs (main, home-pros or sub); an empty list matches nothing. */
+  categorySlugs?: readonly string[] | undefined;
+  excludeIds?: readonly number[] | undefined;
+  excludeLocationIds?: readonly number[] | undefined;
+  featuredOnly?: boolean | undefined;
+  /** Only these offers (search passes its matches here). */
+  extra?: SQL | undefined;
+}
+
+function activeOfferConditions(f: ActiveOfferFilters): SQL {
+  const parts: SQL[] = [withinCircle(sql.raw('oi.earth'), f.circle), activeOffer('oi', f.today)];
+  if (f.categorySlugs) {
+    parts.push(categoryMatch('oi', f.categorySlugs));
+  }
+  if (f.excludeIds?.length) parts.push(sql`NOT (oi.offer_id = ANY (${intArray(f.excludeIds)}))`);
+  if (f.excludeLocationIds?.length) parts.push(sql`NOT (oi.location_id = ANY (${intArray(f.excludeLocationIds)}))`);
+  if (f.featuredOnly) parts.push(sql`oi.is_featured`);
+  if (f.extra) parts.push(f.extra);
+  return sql.join(parts, sql` AND `);
+}
+
+export interface SortKey {
+  expr: SQL;
+  desc?: boolean;
+}
+
+export type OfferSort =
+  /** Plain keys, e.g. [KNN distance] or [created_at desc, distance]. */
+  | { keys: SortKey[] }
+  /** Rows matching `first` before the others, each group nearest first (two KNN scans). */
+  | { first: SQL };
+
+export interface OfferPage {
+  limit: number;
+  offset: number;
+}
+
+function keyColumns(keys: SortKey[]): SQL {
+  return sql.join(keys.map((k, i) => sql`${k.expr} AS ${sql.raw(`k${i}`)}`), sql`, `);
+}
+
+function orderBy(keys: SortKey[], prefix: string): SQL {
+  const parts = keys.map((k, i) => sql`${prefix ? sql.raw(`${prefix}.k${i}`) : k.expr}${sql.raw(k.desc ? ' DESC' : '')}`);
+  parts.push(sql.raw(`${prefix ? prefix : 'oi'}.offer_id`));
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * Active offers in a circle, one page, as list-item rows. One statement: the page is chosen in
+ * a subquery (an index-ordered scan where the order allows it), then only its rows get their
+ * additional-offers count.
+ */
+export async function findActiveOffersNear(handle: DbHandle, f: ActiveOfferFilters, sort: OfferSort, page: OfferPage): Promise<OfferItemRow[]> {
+  const pt = earthPoint(f.circle);
+  const where = activeOfferConditions(f);
+  const dist = sql`earth_distance(oi.earth, ${pt}) AS dist_m`;
+  const knn: SortKey = { expr: sql`oi.earth <-> ${pt}` };
+  if ('first' in sort) {
+    // Two nearest-first scans, one per group, each cut at offset + limit: the GiST index keeps
+    // both cheap, where one "ORDER BY flag DESC, distance" would sort every offer in the circle.
+    const keys: SortKey[] = [{ expr: sql`(${sort.first})`, desc: true }, knn];
+    const reach = page.offset + page.limit;
+    const branch = (cond: SQL) =>
+      sql`(SELECT ${ITEM_COLUMNS}, ${dist}, ${keyColumns(keys)} FROM offer_index oi
+        WHERE ${where} AND ${cond} ORDER BY ${knn.expr}, oi.offer_id LIMIT ${reach})`;
+    return handle.rows<OfferItemRow>(sql`
+      SELECT p.*, ${additionalOffers(f.today)}
+      FROM (${branch(sql`(${sort.first})`)} UNION ALL ${branch(sql`NOT (${sort.first})`)}) p
+      ORDER BY ${orderBy(keys, 'p')} LIMIT ${page.limit} OFFSET ${page.offset}`);
+  }
+  return handle.rows<OfferItemRow>(sql`
+    SELECT p.*, ${additionalOffers(f.today)}
+    FROM (SELECT ${ITEM_COLUMNS}, ${dist}, ${keyColumns(sort.keys)} FROM offer_index oi
+      WHERE ${where} ORDER BY ${orderBy(sort.keys, '')} LIMIT ${page.limit} OFFSET ${page.offset}) p
+    ORDER BY ${orderBy(sort.keys, 'p')}`);
+}
+
+/** Sort keys the listing orders use. */
+export const sortKeys = {
+  distance: (p: GeoPoint): SortKey => ({ expr: sql`oi.earth <-> ${earthPoint(p)}` }),
+  newest: (): SortKey => ({ expr: sql.raw('oi.created_at'), desc: true }),
+  ending: (): SortKey => ({ expr: sql.raw('oi.expires_at') }),
+  /** A per-offer constant mixed with a seed: the same seed always gives the same order. */
+  random: (seed: number): SortKey => ({ expr: sql`hashtext(oi.random_key::text || ':' || ${String(seed)}::text)` }),
+};
+
+export const featuredFirst: SQL = sql.raw('oi.is_featured');
+
+/**
+ * Offers by id as list-item rows, in no particular order. `activeOnly` keeps the offers a list
+ * may show; otherwise expired and inactive ones come too (saved items show them).
+ */
+export async function findOfferItemsByIds(
+  handle: DbHandle,
+  ids: readonly number[],
+  options: { today: string; activeOnly: boolean; near?: GeoPoint | undefined },
+): Promise<OfferItemRow[]> {
+  if (!ids.length) return [];
+  const dist = options.near ? sql`earth_distance(oi.earth, ${earthPoint(options.near)})` : sql`NULL::float8`;
+  const active = options.activeOnly ? sql` AND ${activeOffer('oi', options.today)}` : sql``;
+  return handle.rows<OfferItemRow>(sql`
+    SELECT p.*, ${additionalOffers(options.today)}
+    FROM (SELECT ${ITEM_COLUMNS}, ${dist} AS dist_m FROM offer_index oi
+      WHERE oi.offer_id = ANY (${intArray(ids)})${active}) p`);
+}
+
+/** The most offers a location answer carries in `entities`. */
+export const LOCATION_ENTITIES_CAP = 50;
+
+/**
+ * Active offers at these locations, featured first then ending soonest. `additional_offers` is
+ * the location's active total minus one.
+ */
+export async function findActiveOfferItemsAtLocations(
+  handle: DbHandle,
+  locationIds: readonly number[],
+  options: { today: string; near?: GeoPoint | undefined },
+): Promise<OfferItemRow[]> {
+  if (!locationIds.length) return [];
+  const dist = options.near ? sql`earth_distance(oi.earth, ${earthPoint(options.near)})` : sql`NULL::float8`;
+  return handle.rows<OfferItemRow>(sql`
+    SELECT * FROM (
+      SELECT ${ITEM_COLUMNS}, ${dist} AS dist_m,
+        row_number() OVER (PARTITION BY oi.location_id ORDER BY oi.is_featured DESC, oi.expires_at, oi.offer_id) AS rn,
+        (count(*) OVER (PARTITION BY oi.location_id))::int - 1 AS additional_offers
+      FROM offer_index oi
+      WHERE oi.location_id = ANY (${intArray(locationIds)}) AND ${activeOffer('oi', options.today)}
+    ) s
+    WHERE s.rn <= ${LOCATION_ENTITIES_CAP}
+    ORDER BY s.location_id, s.rn`);
+}
+
+export interface OfferDetailRow {
+  id: number;
+  name: string;
+  slug: string;
+  picture_path: string | null;
+  description: string;
+  expires_at: string;
+  max_prints: number;
+  code: string;
+  external_offer_url: string;
+  retailer_terms: string;
+  consumer_terms: string;
+  secondary_type: 'lease' | 'purchase' | 'other';
+  horizontal: boolean;
+  is_active: boolean;
+  is_featured: boolean;
+  merchant_id: number;
+  location_id: number;
+  merchant_slug: string;
+  merchant_name: string;
+  merchant_logo: string | null;
+  is_certified: boolean;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  additional_offers: number;
+}
+
+export async function findOfferDetail(handle: DbHandle, id: number, today: string): Promise<OfferDetailRow | undefined> {
+  const rows = await handle.rows<OfferDetailRow>(sql`
+    SELECT o.id, o.name, o.slug, o.picture_path, o.description, o.expires_at::text AS expires_at, o.max_prints::int AS max_prints,
+      o.code, o.external_offer_url, o.retailer_terms, o.consumer_terms, o.secondary_type, o.horizontal, o.is_active,
+      o.is_featured, o.merchant_id, o.location_id, m.slug AS merchant_slug, m.name AS merchant_name,
+      m.logo_path AS merchant_logo, m.is_certified, l.address, l.address2, l.city, l.state, l.zip, l.lat, l.lng,
+      (SELECT count(*)::int FROM offer_index x
+        WHERE x.location_id = o.location_id AND x.offer_id <> o.id AND ${activeOffer('x', today)}) AS additional_offers
+    FROM offers o
+    JOIN merchants m ON m.id = o.merchant_id
+    JOIN locations l ON l.id = o.location_id
+    WHERE o.id = ${id}`);
+  return rows[0];
+}
+
+export interface LocationRow {
+  id: number;
+  display_name: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string | null;
+  lat: number;
+  lng: number;
+  merchant_id: number;
+  merchant_slug: string;
+  merchant_name: string;
+  is_certified: boolean;
+  logo_path: string | null;
+  about: string;
+  website_url: string | null;
+  category_id: number | null;
+  category_slug: string | null;
+  category_name: string | null;
+  category_display: string | null;
+  dist_m: number | null;
+}
+
+const LOCATION_COLUMNS = sql.raw(
+  `l.id, l.display_name, l.address, l.address2, l.city, l.state, l.zip, l.phone, l.lat, l.lng,
+   m.id AS merchant_id, m.slug AS merchant_slug, m.name AS merchant_name, m.is_certified, m.logo_path, m.about,
+   m.website_url, c.id AS category_id, c.slug AS category_slug, c.name AS category_name, c.display AS category_display`,
+);
+const LOCATION_JOINS = sql.raw(`FROM locations l JOIN merchants m ON m.id = l.merchant_id LEFT JOIN categories c ON c.id = m.category_id`);
+
+export async function findLocationsByIds(handle: DbHandle, ids: readonly number[], near?: GeoPoint): Promise<LocationRow[]> {
+  if (!ids.length) return [];
+  const dist = near ? sql`earth_distance(l.earth, ${earthPoint(near)})` : sql`NULL::float8`;
+  return handle.rows<LocationRow>(sql`
+    SELECT ${LOCATION_COLUMNS}, ${dist} AS dist_m ${LOCATION_JOINS}
+    WHERE l.id = ANY (${intArray(ids)})`);
+}
+
+/** A merchant's locations, nearest to `near` first. */
+export async function findLocationsOfMerchant(handle: DbHandle, merchantSlug: string, near: GeoPoint, page: OfferPage): Promise<LocationRow[]> {
+  const pt = earthPoint(near);
+  return handle.rows<LocationRow>(sql`
+    SELECT ${LOCATION_COLUMNS}, earth_distance(l.earth, ${pt}) AS dist_m ${LOCATION_JOINS}
+    WHERE m.slug = ${merchantSlug}
+    ORDER BY l.earth <-> ${pt}, l.id
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
+}
+
+/**
+ * Locations in a circle, nearest first. A category matches the merchant's own category (or its
+ * parent) or any active offer there, so merchants without online offers still show.
+ */
+export async function findLocationsNear(
+  handle: DbHandle,
+  f: { circle: GeoCircle; today: string; categorySlugs?: readonly string[] | undefined; excludeIds?: readonly number[] | undefined },
+  page: OfferPage,
+): Promise<LocationRow[]> {
+  const pt = earthPoint(f.circle);
+  const parts: SQL[] = [withinCircle(sql.raw('l.earth'), f.circle)];
+  if (f.categorySlugs) {
+    const slugs = textArray(f.categorySlugs);
+    parts.push(sql`(
+      m.category_id IN (SELECT cc.id FROM categories cc LEFT JOIN categories pc ON pc.id = cc.parent_id
+        WHERE cc.slug = ANY (${slugs}) OR pc.slug = ANY (${slugs}))
+      OR EXISTS (SELECT 1 FROM offer_index oi WHERE oi.location_id = l.id AND ${activeOffer('oi', f.today)}
+        AND ${categoryMatch('oi', f.categorySlugs)}))`);
+  }
+  if (f.excludeIds?.length) parts.push(sql`NOT (l.id = ANY (${intArray(f.excludeIds)}))`);
+  return handle.rows<LocationRow>(sql`
+    SELECT ${LOCATION_COLUMNS}, earth_distance(l.earth, ${pt}) AS dist_m ${LOCATION_JOINS}
+    WHERE ${sql.join(parts, sql` AND `)}
+    ORDER BY l.earth <-> ${pt}, l.id
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
+}
+
+export interface PlaceRow {
+  name: string;
+  state: string;
+  lat: number;
+  lng: number;
+}
+
+/** The most populous place matching a city name (and state when given), or the state's largest. */
+export async function findLargestPlace(handle: DbHandle, q: { city?: string | undefined; state?: string | undefined }): Promise<PlaceRow | undefined> {
+  const parts: SQL[] = [];
+  if (q.city) parts.push(sql`lower(name) = lower(${q.city})`);
+  if (q.state) parts.push(sql`state = ${q.state}`);
+  if (!parts.length) return undefined;
+  const rows = await handle.rows<PlaceRow>(sql`
+    SELECT name, state, lat, lng FROM places WHERE ${sql.join(parts, sql` AND `)}
+    ORDER BY population DESC, id LIMIT 1`);
+  return rows[0];
+}
+
+export interface CategoryRow {
+  id: number;
+  kind: 'main' | 'homepros' | 'sub';
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  display: string;
+  order_num: number;
+  list: string | null;
+  count: number;
+  extra: string | null;
+  icon: string | null;
+  image_path: string | null;
+}
+
+export async function findAllCategories(handle: DbHandle): Promise<CategoryRow[]> {
+  return handle.rows<CategoryRow>(sql`
+    SELECT id, kind, parent_id, slug, name, display, order_num::int AS order_num, list, count, extra, icon, image_path
+    FROM categories ORDER BY order_num, name, id`);
+}
+
+/** Active offers per category id (main, group and sub alike). */
+export async function countActiveOffersByCategory(handle: DbHandle, today: string): Promise<Array<{ id: number; n: number }>> {
+  return handle.rows<{ id: number; n: number }>(sql`
+    SELECT cid AS id, count(*)::int AS n
+    FROM offer_index oi CROSS JOIN LATERAL unnest(oi.category_ids) AS cid
+    WHERE ${activeOffer('oi', today)}
+    GROUP BY cid`);
+}
+
+/**
+ * The condition "shares a category with these saved offers or with these main categories", for
+ * favouring recommendations.
+ */
+export function sharesCategoryWith(savedOfferIds: readonly number[], mainSlugs: readonly string[]): SQL {
+  return sql`oi.category_ids && (
+    ARRAY(SELECT DISTINCT s.cid FROM offer_index so CROSS JOIN LATERAL unnest(so.category_ids) AS s(cid)
+      WHERE so.offer_id = ANY (${intArray(savedOfferIds)}))
+    || ARRAY(SELECT c.id FROM categories c WHERE c.kind = 'main' AND c.slug = ANY (${textArray(mainSlugs)})))`;
+}
+
+export interface SpotlightRow {
+  location_id: number;
+  city: string;
+  state: string;
+  merchant_id: number;
+  name: string;
+  slug: string;
+  about: string;
+  logo_path: string | null;
+  is_certified: boolean;
+  dist_m: number;
+}
+
+/** Spotlight merchants with a location in the circle, each at its nearest location, nearest first. */
+export async function findSpotlightMerchantsNear(handle: DbHandle, circle: GeoCircle, limit: number): Promise<SpotlightRow[]> {
+  const pt = earthPoint(circle);
+  return handle.rows<SpotlightRow>(sql`
+    SELECT * FROM (
+      SELECT DISTINCT ON (m.id) l.id AS location_id, l.city, l.state, m.id AS merchant_id, m.name, m.slug, m.about,
+        m.logo_path, m.is_certified, earth_distance(l.earth, ${pt}) AS dist_m
+      FROM merchants m JOIN locations l ON l.merchant_id = m.id
+      WHERE m.is_spotlight AND ${withinCircle(sql.raw('l.earth'), circle)}
+      ORDER BY m.id, l.earth <-> ${pt}, l.id
+    ) s
+    ORDER BY s.dist_m, s.location_id
+    LIMIT ${limit}`);
+}

@@ -1,0 +1,445 @@
+// The public catalogue's rules (issue 2 section 4; SPEC.md 3, 4, 7 and 9): where the visitor is,
+// which offers a list may show, and the answer shapes. Other modules (search, saved items) call
+// the exported functions here rather than the repository.
+import { CONTESTS_SLUG, OTHER_MAIN_SLUGS } from '@market/domain/categories';
+import { businessToday, expiryStatus, type ExpiryStatus } from '@market/domain/expiry';
+import { DEFAULT_PLACE, isSoldState, marketFor, type Market } from '@market/domain/markets';
+import { offerCode } from '@market/domain/offer-code';
+import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/recommendations';
+import type { DbHandle } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import {
+  countActiveOffersByCategory,
+  featuredFirst,
+  findActiveOfferItemsAtLocations,
+  findActiveOffersNear,
+  findAllCategories,
+  findLargestPlace,
+  findLocationsByIds,
+  findLocationsNear,
+  findLocationsOfMerchant,
+  findOfferDetail,
+  findOfferItemsByIds,
+  findSpotlightMerchantsNear,
+  sharesCategoryWith,
+  sortKeys,
+  type CategoryRow,
+  type GeoCircle,
+  type GeoPoint,
+  type LocationRow,
+  type OfferItemRow,
+  type OfferSort,
+  type PlaceRow,
+} from './repository.ts';
+import type {
+  CategoriesOut,
+  CategoryOut,
+  EntitiesQuery,
+  LocationOut,
+  LocationsQuery,
+  OfferDetail,
+  OfferListItem,
+  OfferOrder,
+  SpotlightOut,
+} from './schema.ts';
+
+const METRES_PER_MILE = 1609.344;
+
+function miles(metres: number | null): number | null {
+  return metres == null ? null : Math.round((metres / METRES_PER_MILE) * 100) / 100;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the visitor is
+
+export interface PlaceParams {
+  lat?: number | undefined;
+  lng?: number | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+}
+
+export interface Position extends GeoCircle {
+  city: string | null;
+  state: string | null;
+  market: Market;
+  source: 'coordinates' | 'place' | 'default';
+}
+
+const PLACE_CACHE_MS = 10 * 60_000;
+const PLACE_CACHE_SIZE = 2000;
+const placeCache = new WeakMap<DbHandle, Map<string, { at: number; place: PlaceRow | null }>>();
+
+/** Places change only when the data is reloaded: a short in-process cache saves a query per list. */
+async function cachedLargestPlace(handle: DbHandle, city: string | undefined, state: string | undefined): Promise<PlaceRow | null> {
+  let cache = placeCache.get(handle);
+  if (!cache) placeCache.set(handle, (cache = new Map()));
+  const key = `${city?.toLowerCase() ?? ''}|${state ?? ''}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PLACE_CACHE_MS) return hit.place;
+  const place = (await findLargestPlace(handle, { city, state })) ?? null;
+  if (cache.size >= PLACE_CACHE_SIZE) cache.clear();
+  cache.set(key, { at: Date.now(), place });
+  return place;
+}
+
+function positionAt(point: GeoPoint, city: string | null, state: string | null, source: Position['source']): Position {
+  // SPEC.md 9: 100 miles around the visitor, 200 in the Twin Cities market.
+  const market = marketFor({ state, lat: point.lat, lng: point.lng });
+  return { lat: point.lat, lng: point.lng, radiusM: market.radiusM, city, state, market, source };
+}
+
+/**
+ * The visitor's position (issue 2): lat/lng when given; else the most populous place matching
+ * city/state (a state alone means its largest place); else Detroit, MI (SPEC.md 1). An unknown
+ * city falls back to its state, an unknown state with a sold-state code to that market's office.
+ */
+export async function resolvePosition(handle: DbHandle, q: PlaceParams): Promise<Position> {
+  if ((q.lat == null) !== (q.lng == null)) {
+    throw q.lat == null ? invalid('lat', 'Send lat and lng together.') : invalid('lng', 'Send lat and lng together.');
+  }
+  const state = q.state?.toUpperCase() || undefined;
+  const city = q.city?.trim() || undefined;
+  if (q.lat != null && q.lng != null) return positionAt({ lat: q.lat, lng: q.lng }, city ?? null, state ?? null, 'coordinates');
+  if (city || state) {
+    let place = await cachedLargestPlace(handle, city, state);
+    if (!place && city && state) place = await cachedLargestPlace(handle, undefined, state);
+    if (place) return positionAt(place, place.name, place.state, 'place');
+    if (isSoldState(state)) {
+      const office = marketFor({ state });
+      return positionAt(office, office.address.city, office.state, 'place');
+    }
+  }
+  return positionAt(DEFAULT_PLACE, DEFAULT_PLACE.city, DEFAULT_PLACE.state, 'default');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offers
+
+function toListItem(r: OfferItemRow): OfferListItem {
+  return {
+    entitiable_id: r.offer_id,
+    entitiable_type: 'Offer',
+    name: r.name,
+    path: r.picture_path,
+    merchant_logo: r.merchant_logo,
+    merchant_name: r.merchant_name,
+    merchant_slug: r.merchant_slug,
+    merchant_id: r.merchant_id,
+    location_id: r.location_id,
+    location: { address: r.address, city: r.city, state: r.state, zip: r.zip },
+    expires_at: r.expires_at,
+    latitude: r.lat,
+    longitude: r.lng,
+    is_certified: r.is_certified,
+    secondary_type: r.secondary_type,
+    additional_offers: r.additional_offers,
+    is_featured: r.is_featured,
+    distance: miles(r.dist_m),
+  };
+}
+
+/** Category slugs for a filter; contests are not offers and are ignored (SPEC.md 3). */
+function offerCategorySlugs(slugs: readonly string[] | undefined): string[] | undefined {
+  const kept = slugs?.filter((s) => s !== CONTESTS_SLUG);
+  return kept?.length ? kept : undefined;
+}
+
+/** Today's date as a number, the default seed of the random order: stable all day, new tomorrow. */
+function daySeed(today: string): number {
+  return Number(today.replaceAll('-', ''));
+}
+
+function offerSort(order: OfferOrder, point: GeoPoint, seed: number): OfferSort {
+  switch (order) {
+    case 'featured':
+      return { first: featuredFirst };
+    case 'newest':
+      return { keys: [sortKeys.newest(), sortKeys.distance(point)] };
+    case 'ending':
+      return { keys: [sortKeys.ending(), sortKeys.distance(point)] };
+    case 'random':
+      return { keys: [sortKeys.random(seed)] };
+    default:
+      return { keys: [sortKeys.distance(point)] };
+  }
+}
+
+/**
+ * GET /api/entities/ (SPEC.md 7): active offers within the market radius of the visitor's
+ * position, filtered and ordered as asked, one page.
+ */
+export async function listOffers(handle: DbHandle, q: EntitiesQuery): Promise<OfferListItem[]> {
+  const position = await resolvePosition(handle, q);
+  const today = businessToday();
+  const rows = await findActiveOffersNear(
+    handle,
+    {
+      circle: position,
+      today,
+      categorySlugs: offerCategorySlugs(q.category),
+      excludeIds: q.exclude,
+      excludeLocationIds: q.exclude_location_ids,
+      featuredOnly: q.featured === true,
+    },
+    offerSort(q.order ?? 'distance', position, q.seed ?? daySeed(today)),
+    { limit: q.limit, offset: q.offset },
+  );
+  return rows.map(toListItem);
+}
+
+export type SavedOfferItem = OfferListItem & { expiry_status: ExpiryStatus; is_active: boolean };
+
+/**
+ * Offers by id in the list-item shape, in the order of `ids` (unknown ids left out), each with
+ * its SPEC.md 4 expiry status. Without `includeExpired` only offers a list may show come back;
+ * with it, expired, hidden and inactive ones too, for saved items to sort out. `near` adds the
+ * distance in miles.
+ */
+export async function offerListItemsByIds(
+  handle: DbHandle,
+  ids: number[],
+  options: { includeExpired?: boolean; near?: GeoPoint } = {},
+): Promise<SavedOfferItem[]> {
+  const today = businessToday();
+  const unique = [...new Set(ids)];
+  const rows = await findOfferItemsByIds(handle, unique, { today, activeOnly: !options.includeExpired, near: options.near });
+  const byId = new Map(rows.map((r) => [r.offer_id, r]));
+  const out: SavedOfferItem[] = [];
+  for (const id of unique) {
+    const r = byId.get(id);
+    if (r) out.push({ ...toListItem(r), expiry_status: expiryStatus(r.expires_at, today), is_active: r.is_active });
+  }
+  return out;
+}
+
+/**
+ * GET /api/offers/{id}/: every detail field of SPEC.md 3. An offer expired 7 or more days ago is
+ * gone (404, SPEC.md 4); an inactive one still answers with is_active false, so the web can send
+ * the visitor to the merchant (SPEC.md 4, offer deep link).
+ */
+export async function getOfferDetail(handle: DbHandle, id: number): Promise<OfferDetail> {
+  const today = businessToday();
+  const r = await findOfferDetail(handle, id, today);
+  const status = r ? expiryStatus(r.expires_at, today) : 'hidden';
+  if (!r || status === 'hidden') throw notFound('Offer not found.');
+  const externalUrl = r.external_offer_url.trim();
+  return {
+    id: r.id,
+    type: r.secondary_type === 'lease' ? 'lease' : 'offer',
+    name: r.name,
+    slug: r.slug,
+    path: r.picture_path,
+    merchant_logo: r.merchant_logo,
+    merchant_id: r.merchant_id,
+    merchant: { id: r.merchant_id, slug: r.merchant_slug, name: r.merchant_name },
+    description: r.description,
+    expires_at: r.expires_at,
+    expiry_status: status,
+    max_prints: r.max_prints,
+    is_certified: r.is_certified,
+    secondary_type: r.secondary_type,
+    code: await offerCode(r.id, r.code),
+    is_featured: r.is_featured,
+    is_active: r.is_active,
+    external_offer_url: externalUrl ? externalUrl : null,
+    horizontal: r.horizontal,
+    location_id: r.location_id,
+    location: {
+      id: r.location_id,
+      address: r.address,
+      address2: r.address2,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      latitude: r.lat,
+      longitude: r.lng,
+    },
+    retailer_terms: r.retailer_terms,
+    consumer_terms: r.consumer_terms,
+    additional_offers: r.additional_offers,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locations
+
+/** Location rows plus one query for the active offers of all of them (no query per location). */
+async function withEntities(handle: DbHandle, rows: LocationRow[], near?: GeoPoint): Promise<LocationOut[]> {
+  const offers = await findActiveOfferItemsAtLocations(
+    handle,
+    rows.map((r) => r.id),
+    { today: businessToday(), near },
+  );
+  const byLocation = new Map<number, OfferListItem[]>();
+  const totals = new Map<number, number>();
+  for (const o of offers) {
+    const list = byLocation.get(o.location_id) ?? [];
+    list.push(toListItem(o));
+    byLocation.set(o.location_id, list);
+    totals.set(o.location_id, o.additional_offers + 1);
+  }
+  return rows.map((r) => {
+    const entities = byLocation.get(r.id) ?? [];
+    return {
+      id: r.id,
+      display_name: r.display_name,
+      address: r.address,
+      address2: r.address2,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      phone: r.phone,
+      latitude: r.lat,
+      longitude: r.lng,
+      merchant_slug: r.merchant_slug,
+      merchant_name: r.merchant_name,
+      is_certified: r.is_certified,
+      logo: { path: r.logo_path },
+      merchant: {
+        id: r.merchant_id,
+        display: r.merchant_name,
+        slug: r.merchant_slug,
+        is_certified: r.is_certified,
+        about: r.about,
+        website: r.website_url?.trim() ? r.website_url : null,
+      },
+      category:
+        r.category_id != null
+          ? { id: r.category_id, slug: r.category_slug ?? '', name: r.category_name ?? '', display: r.category_display ?? '' }
+          : null,
+      entities,
+      offer: entities[0] ?? null,
+      // SPEC.md 3: a location card shows the first offer and "total minus one" more.
+      additional_offers: Math.max((totals.get(r.id) ?? 0) - 1, 0),
+      distance: miles(r.dist_m),
+    };
+  });
+}
+
+/** Locations by id in the Location shape of SPEC.md 3, in the order of `ids` (unknown ids left out). */
+export async function locationsByIds(handle: DbHandle, ids: number[], options: { near?: GeoPoint } = {}): Promise<LocationOut[]> {
+  const unique = [...new Set(ids)];
+  const rows = await findLocationsByIds(handle, unique, options.near);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = unique.map((id) => byId.get(id)).filter((r): r is LocationRow => r !== undefined);
+  return withEntities(handle, ordered, options.near);
+}
+
+/** GET /api/locations/{id}/. */
+export async function getLocation(handle: DbHandle, id: number): Promise<LocationOut> {
+  const [location] = await locationsByIds(handle, [id]);
+  if (!location) throw notFound('Location not found.');
+  return location;
+}
+
+/**
+ * GET /api/locations/: with `slug`, that merchant's locations (anywhere, nearest first);
+ * otherwise locations within the market radius, nearest first, optionally by category.
+ */
+export async function listLocations(handle: DbHandle, q: LocationsQuery): Promise<LocationOut[]> {
+  const position = await resolvePosition(handle, q);
+  const page = { limit: q.limit, offset: q.offset };
+  const rows = q.slug
+    ? await findLocationsOfMerchant(handle, q.slug, position, page)
+    : await findLocationsNear(
+        handle,
+        { circle: position, today: businessToday(), categorySlugs: offerCategorySlugs(q.category), excludeIds: q.exclude },
+        page,
+      );
+  return withEntities(handle, rows, position);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+const CATEGORY_CACHE_MS = 5 * 60_000;
+const categoryCache = new WeakMap<DbHandle, { at: number; day: string; value: CategoriesOut }>();
+
+/**
+ * GET /api/categories/ (SPEC.md 3): the main categories in their fixed order, the same list
+ * without contests for filters, and the five home-pros groups, each with its subcategories
+ * (sorted by name) and a count of active offers. Counting reads every active offer, so the
+ * answer is kept for five minutes.
+ */
+export async function listCategories(handle: DbHandle): Promise<CategoriesOut> {
+  const today = businessToday();
+  const cached = categoryCache.get(handle);
+  if (cached && cached.day === today && Date.now() - cached.at < CATEGORY_CACHE_MS) return cached.value;
+  const [rows, counts] = await Promise.all([findAllCategories(handle), countActiveOffersByCategory(handle, today)]);
+  const countById = new Map(counts.map((c) => [c.id, c.n]));
+  const children = new Map<number, CategoryRow[]>();
+  for (const r of rows) {
+    if (r.kind !== 'sub' || r.parent_id == null) continue;
+    const list = children.get(r.parent_id) ?? [];
+    list.push(r);
+    children.set(r.parent_id, list);
+  }
+  const shape = (r: CategoryRow): CategoryOut => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    display: r.display,
+    order: r.order_num,
+    icon: r.icon,
+    path: r.image_path,
+    count: countById.get(r.id) ?? 0,
+    subcategories: (children.get(r.id) ?? [])
+      .slice()
+      .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id)
+      .map((s) => ({ id: s.id, name: s.name, slug: s.slug, list: s.list, count: s.count, extra: s.extra })),
+  });
+  // SPEC.md 3: eight main categories; community and locations exist but are not listed.
+  const unlisted = new Set<string>(OTHER_MAIN_SLUGS);
+  const main = rows.filter((r) => r.kind === 'main' && !unlisted.has(r.slug)).map(shape);
+  const value: CategoriesOut = {
+    main,
+    filter: main.filter((c) => c.slug !== CONTESTS_SLUG),
+    homepros: rows.filter((r) => r.kind === 'homepros').map(shape),
+  };
+  categoryCache.set(handle, { at: Date.now(), day: today, value });
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recommendations and spotlight
+
+/**
+ * GET /api/recommendations/ (ARCHITECTURE.md; SPEC.md 9: 4 by default): active offers near the
+ * visitor, those sharing a category with the saved offers or a turned-on preference first, then
+ * featured first when nothing is favoured; nearest first within each group. Saved offers
+ * themselves are left out.
+ */
+export async function recommendOffers(
+  handle: DbHandle,
+  q: PlaceParams & { limit: number; offer_ids?: number[] | undefined; preferences?: PreferenceFlag[] | undefined },
+): Promise<OfferListItem[]> {
+  const position = await resolvePosition(handle, q);
+  const saved = q.offer_ids ?? [];
+  const slugs = preferredCategorySlugs(q.preferences ?? []);
+  const first = saved.length || slugs.length ? sharesCategoryWith(saved, slugs) : featuredFirst;
+  const rows = await findActiveOffersNear(
+    handle,
+    { circle: position, today: businessToday(), excludeIds: saved },
+    { first },
+    { limit: q.limit, offset: 0 },
+  );
+  return rows.map(toListItem);
+}
+
+/** GET /api/spotlight/: spotlight merchants near the visitor, each at its nearest location. */
+export async function spotlightMerchants(handle: DbHandle, q: PlaceParams & { limit: number }): Promise<SpotlightOut[]> {
+  const position = await resolvePosition(handle, q);
+  const rows = await findSpotlightMerchantsNear(handle, position, q.limit);
+  return rows.map((r) => ({
+    id: r.location_id,
+    slug: r.slug,
+    merchant: { id: r.merchant_id, display: r.name },
+    city: r.city,
+    state: r.state,
+    about: r.about,
+    logo: { path: r.logo_path },
+    is_certified: r.is_certified,
+    distance: miles(r.dist_m) ?? 0,
+  }));
+}
