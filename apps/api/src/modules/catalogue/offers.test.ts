@@ -198,7 +198,7 @@ describe('GET /api/entities/', () => {
     const q = `category=${slug.main}&order=random`;
     const once = idsOf(await list(q));
     expect(idsOf(await list(q))).toEqual(once);
-    expect([...once].sort((x, y) => x - y)).toEqual([ids.near1, ids.near2, ids.code, ids.today, ids.lease, ids.featured].sort((x, y) => x - y));
+    expect([...once].sort((x, y) => x! - y!)).toEqual([ids.near1, ids.near2, ids.code, ids.today, ids.lease, ids.featured].sort((x, y) => x! - y!));
     const orders = new Set<string>();
     for (const seed of [1, 2, 3, 4]) {
       const seeded = idsOf(await list(`${q}&seed=${seed}`));

@@ -303,25 +303,6 @@ export async function findLocationsNear(
     LIMIT ${page.limit} OFFSET ${page.offset}`);
 }
 
-export interface PlaceRow {
-  name: string;
-  state: string;
-  lat: number;
-  lng: number;
-}
-
-/** The most populous place matching a city name (and state when given), or the state's largest. */
-export async function findLargestPlace(handle: DbHandle, q: { city?: string | undefined; state?: string | undefined }): Promise<PlaceRow | undefined> {
-  const parts: SQL[] = [];
-  if (q.city) parts.push(sql`lower(name) = lower(${q.city})`);
-  if (q.state) parts.push(sql`state = ${q.state}`);
-  if (!parts.length) return undefined;
-  const rows = await handle.rows<PlaceRow>(sql`
-    SELECT name, state, lat, lng FROM places WHERE ${sql.join(parts, sql` AND `)}
-    ORDER BY population DESC, id LIMIT 1`);
-  return rows[0];
-}
-
 export interface CategoryRow {
   id: number;
   kind: 'main' | 'homepros' | 'sub';

@@ -3,18 +3,17 @@
 // the exported functions here rather than the repository.
 import { CONTESTS_SLUG, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import { businessToday, expiryStatus, type ExpiryStatus } from '@market/domain/expiry';
-import { DEFAULT_PLACE, isSoldState, marketFor, type Market } from '@market/domain/markets';
 import { offerCode } from '@market/domain/offer-code';
 import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/recommendations';
 import type { DbHandle } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } from '../geo/service.ts';
 import {
   countActiveOffersByCategory,
   featuredFirst,
   findActiveOfferItemsAtLocations,
   findActiveOffersNear,
   findAllCategories,
-  findLargestPlace,
   findLocationsByIds,
   findLocationsNear,
   findLocationsOfMerchant,
@@ -29,7 +28,6 @@ import {
   type LocationRow,
   type OfferItemRow,
   type OfferSort,
-  type PlaceRow,
 } from './repository.ts';
 import type {
   CategoriesOut,
@@ -59,58 +57,34 @@ export interface PlaceParams {
   state?: string | undefined;
 }
 
-export interface Position extends GeoCircle {
-  city: string | null;
-  state: string | null;
-  market: Market;
-  source: 'coordinates' | 'place' | 'default';
-}
+/** The visitor's position (geo module) and the listing circle around it. */
+export type Position = GeoPosition & GeoCircle;
 
 const PLACE_CACHE_MS = 10 * 60_000;
 const PLACE_CACHE_SIZE = 2000;
-const placeCache = new WeakMap<DbHandle, Map<string, { at: number; place: PlaceRow | null }>>();
-
-/** Places change only when the data is reloaded: a short in-process cache saves a query per list. */
-async function cachedLargestPlace(handle: DbHandle, city: string | undefined, state: string | undefined): Promise<PlaceRow | null> {
-  let cache = placeCache.get(handle);
-  if (!cache) placeCache.set(handle, (cache = new Map()));
-  const key = `${city?.toLowerCase() ?? ''}|${state ?? ''}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < PLACE_CACHE_MS) return hit.place;
-  const place = (await findLargestPlace(handle, { city, state })) ?? null;
-  if (cache.size >= PLACE_CACHE_SIZE) cache.clear();
-  cache.set(key, { at: Date.now(), place });
-  return place;
-}
-
-function positionAt(point: GeoPoint, city: string | null, state: string | null, source: Position['source']): Position {
-  // SPEC.md 9: 100 miles around the visitor, 200 in the Twin Cities market.
-  const market = marketFor({ state, lat: point.lat, lng: point.lng });
-  return { lat: point.lat, lng: point.lng, radiusM: market.radiusM, city, state, market, source };
-}
+const positionCache = new WeakMap<DbHandle, Map<string, { at: number; position: GeoPosition }>>();
 
 /**
- * The visitor's position (issue 2): lat/lng when given; else the most populous place matching
- * city/state (a state alone means its largest place); else Detroit, MI (SPEC.md 1). An unknown
- * city falls back to its state, an unknown state with a sold-state code to that market's office.
+ * The visitor's position as the geo module resolves it (lat/lng; else the most populous place
+ * matching city/state; else Detroit, MI) with the listing radius of its market (SPEC.md 9: 100
+ * miles, Twin Cities 200). City/state answers are kept for ten minutes in process: places change
+ * only when the data is reloaded, and this saves up to two queries per list call.
  */
 export async function resolvePosition(handle: DbHandle, q: PlaceParams): Promise<Position> {
   if ((q.lat == null) !== (q.lng == null)) {
     throw q.lat == null ? invalid('lat', 'Send lat and lng together.') : invalid('lng', 'Send lat and lng together.');
   }
-  const state = q.state?.toUpperCase() || undefined;
-  const city = q.city?.trim() || undefined;
-  if (q.lat != null && q.lng != null) return positionAt({ lat: q.lat, lng: q.lng }, city ?? null, state ?? null, 'coordinates');
-  if (city || state) {
-    let place = await cachedLargestPlace(handle, city, state);
-    if (!place && city && state) place = await cachedLargestPlace(handle, undefined, state);
-    if (place) return positionAt(place, place.name, place.state, 'place');
-    if (isSoldState(state)) {
-      const office = marketFor({ state });
-      return positionAt(office, office.address.city, office.state, 'place');
-    }
-  }
-  return positionAt(DEFAULT_PLACE, DEFAULT_PLACE.city, DEFAULT_PLACE.state, 'default');
+  const circle = (p: GeoPosition): Position => ({ ...p, radiusM: p.market.radiusM });
+  if (q.lat != null) return circle(await resolveGeoPosition(handle.db, q));
+  let cache = positionCache.get(handle);
+  if (!cache) positionCache.set(handle, (cache = new Map()));
+  const key = `${q.city?.trim().toLowerCase() ?? ''}|${q.state?.trim().toUpperCase() ?? ''}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PLACE_CACHE_MS) return circle(hit.position);
+  const position = await resolveGeoPosition(handle.db, q);
+  if (cache.size >= PLACE_CACHE_SIZE) cache.clear();
+  cache.set(key, { at: Date.now(), position });
+  return circle(position);
 }
 
 // ---------------------------------------------------------------------------------------------
