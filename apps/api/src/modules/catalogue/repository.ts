@@ -131,7 +131,14 @@ export const sortKeys = {
   ending: (): SortKey => ({ expr: sql.raw('oi.expires_at') }),
   /** A per-offer constant mixed with a seed: the same seed always gives the same order. */
   random: (seed: number): SortKey => ({ expr: sql`hashtext(oi.random_key::text || ':' || ${String(seed)}::text)` }),
+  /** Relevance damped by distance: a match 25 miles away counts half as much as one next door. */
+  relevance: (rank: SQL, p: GeoPoint): SortKey => ({
+    expr: sql`(${rank}) / (1 + earth_distance(oi.earth, ${earthPoint(p)}) / ${RELEVANCE_HALF_DISTANCE_M}::float8)`,
+    desc: true,
+  }),
 };
+
+const RELEVANCE_HALF_DISTANCE_M = 25 * 1609.344;
 
 export const featuredFirst: SQL = sql.raw('oi.is_featured');
 

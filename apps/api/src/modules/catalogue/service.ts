@@ -5,6 +5,7 @@ import { CONTESTS_SLUG, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import { businessToday, expiryStatus, type ExpiryStatus } from '@market/domain/expiry';
 import { offerCode } from '@market/domain/offer-code';
 import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/recommendations';
+import type { SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } from '../geo/service.ts';
@@ -32,7 +33,6 @@ import {
 import type {
   CategoriesOut,
   CategoryOut,
-  EntitiesQuery,
   LocationOut,
   LocationsQuery,
   OfferDetail,
@@ -124,7 +124,7 @@ function daySeed(today: string): number {
   return Number(today.replaceAll('-', ''));
 }
 
-function offerSort(order: OfferOrder, point: GeoPoint, seed: number): OfferSort {
+function offerSort(order: ListOrder, point: GeoPoint, seed: number, match: TextMatch | undefined): OfferSort {
   switch (order) {
     case 'featured':
       return { first: featuredFirst };
@@ -134,16 +134,42 @@ function offerSort(order: OfferOrder, point: GeoPoint, seed: number): OfferSort 
       return { keys: [sortKeys.ending(), sortKeys.distance(point)] };
     case 'random':
       return { keys: [sortKeys.random(seed)] };
+    case 'relevance':
+      return match ? { keys: [sortKeys.relevance(match.rank, point), sortKeys.distance(point)] } : { keys: [sortKeys.distance(point)] };
     default:
       return { keys: [sortKeys.distance(point)] };
   }
 }
 
+export type ListOrder = OfferOrder | 'relevance';
+
+/** The list parameters of SPEC.md 7 shared by /api/entities/ and /api/search/. */
+export interface OfferListParams extends PlaceParams {
+  offset: number;
+  limit: number;
+  category?: string[] | undefined;
+  order?: ListOrder | undefined;
+  seed?: number | undefined;
+  exclude?: number[] | undefined;
+  exclude_location_ids?: number[] | undefined;
+  featured?: boolean | undefined;
+}
+
+/**
+ * A condition on `offer_index oi` another module builds (search's full-text match) and its
+ * relevance (higher is better) for the 'relevance' order.
+ */
+export interface TextMatch {
+  where: SQL;
+  rank: SQL;
+}
+
 /**
  * GET /api/entities/ (SPEC.md 7): active offers within the market radius of the visitor's
- * position, filtered and ordered as asked, one page.
+ * position, filtered and ordered as asked, one page. Search passes its text match in `match`
+ * (default order then: relevance damped by distance).
  */
-export async function listOffers(handle: DbHandle, q: EntitiesQuery): Promise<OfferListItem[]> {
+export async function listOffers(handle: DbHandle, q: OfferListParams, match?: TextMatch): Promise<OfferListItem[]> {
   const position = await resolvePosition(handle, q);
   const today = businessToday();
   const rows = await findActiveOffersNear(
@@ -155,8 +181,9 @@ export async function listOffers(handle: DbHandle, q: EntitiesQuery): Promise<Of
       excludeIds: q.exclude,
       excludeLocationIds: q.exclude_location_ids,
       featuredOnly: q.featured === true,
+      extra: match?.where,
     },
-    offerSort(q.order ?? 'distance', position, q.seed ?? daySeed(today)),
+    offerSort(q.order ?? (match ? 'relevance' : 'distance'), position, q.seed ?? daySeed(today), match),
     { limit: q.limit, offset: q.offset },
   );
   return rows.map(toListItem);

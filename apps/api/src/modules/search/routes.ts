@@ -1,5 +1,50 @@
+// Search and autocomplete (SPEC.md 7). Lists answer JSON arrays; both are public and cacheable.
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { publicCache } from '../../lib/http.ts';
+import { OfferListItem } from '../catalogue/schema.ts';
+import { AutocompleteQuery, SearchQuery, Suggestion } from './schema.ts';
+import { autocomplete, searchOffers } from './service.ts';
 
-export async function searchRoutes(app: App): Promise<void> {
-  void app;
+const tags = ['search'];
+
+export async function searchRoutes(fastify: App): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const handle = fastify.deps.db;
+
+  app.get(
+    '/api/search/',
+    {
+      schema: {
+        tags,
+        summary: 'Full-text search over offers near a place',
+        description:
+          'Matches merchant names, offer text, categories and subcategories; unknown words are also tried as their nearest catalogue words (typos). Active offers within the market radius, best match first with nearer offers favoured (order=relevance), or any order of /api/entities/. A blank q is a 400.',
+        querystring: SearchQuery,
+        response: { 200: z.array(OfferListItem) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return searchOffers(handle, request.query);
+    },
+  );
+
+  app.get(
+    '/api/searchautocomplete/',
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions for the search box',
+        description: "Category names and names of merchants near the place that start with q (2 characters at least, else []); at most 10. id is 'category:<slug>' or 'merchant:<merchant id>'.",
+        querystring: AutocompleteQuery,
+        response: { 200: z.array(Suggestion) },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 300);
+      return autocomplete(handle, request.query);
+    },
+  );
 }

@@ -1,0 +1,70 @@
+// Search SQL: typo correction against the word dictionary (pg_trgm), the full-text condition on
+// `offer_index.tsv`, and autocomplete prefixes (btree on lower(name), PERFORMANCE-NOTES.md).
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbHandle } from '../../db/client.ts';
+import { textArray, withinCircle, type GeoCircle } from '../catalogue/offer-sql.ts';
+
+export interface SimilarWordRow {
+  word: string;
+  term: string;
+  sim: number;
+}
+
+/**
+ * Dictionary words close to each query word by trigram similarity (pg_trgm's `%`, threshold
+ * 0.3), nearest first, at most `perWord` each. A word that is in the dictionary comes back as
+ * its own first match (similarity 1).
+ */
+export async function findSimilarWords(handle: DbHandle, words: readonly string[], perWord: number): Promise<SimilarWordRow[]> {
+  if (!words.length) return [];
+  return handle.rows<SimilarWordRow>(sql`
+    SELECT w.word, t.term, t.sim
+    FROM unnest(${textArray(words)}) AS w(word)
+    CROSS JOIN LATERAL (
+      SELECT st.term, similarity(st.term, w.word)::float8 AS sim
+      FROM search_terms st
+      WHERE st.kind = 'word' AND st.term % w.word
+      ORDER BY st.term <-> w.word, st.weight DESC, st.term
+      LIMIT ${perWord}
+    ) t`);
+}
+
+/** The full-text condition and its rank for a tsquery in to_tsquery syntax (built from letters and digits only). */
+export function fullTextMatch(tsquery: string): { where: SQL; rank: SQL } {
+  const query = sql`to_tsquery('english', ${tsquery}::text)`;
+  return { where: sql`oi.tsv @@ ${query}`, rank: sql`ts_rank(oi.tsv, ${query})` };
+}
+
+export interface SuggestionRow {
+  suggestion: string;
+  id: string;
+  kind: 'category' | 'merchant';
+}
+
+/** `lower(name) LIKE 'abc%'`, with LIKE's own wildcards escaped. */
+function prefixPattern(prefix: string): string {
+  return `${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * Category names and names of merchants with a location in the circle that start with `prefix`,
+ * alphabetical, at most `limit` of each kind (the caller merges them). Contests are not a
+ * search target.
+ */
+export async function findNamesStartingWith(handle: DbHandle, prefix: string, circle: GeoCircle, limit: number): Promise<SuggestionRow[]> {
+  const pattern = prefixPattern(prefix);
+  return handle.rows<SuggestionRow>(sql`
+    (SELECT s.suggestion, s.id, 'category' AS kind FROM (
+      SELECT DISTINCT ON (lower(c.name)) c.name AS suggestion, 'category:' || c.slug AS id
+      FROM categories c
+      WHERE lower(c.name) LIKE ${pattern} AND c.slug <> 'contests'
+      ORDER BY lower(c.name), c.kind, c.id
+    ) s ORDER BY lower(s.suggestion) LIMIT ${limit})
+    UNION ALL
+    (SELECT m.name AS suggestion, 'merchant:' || m.id AS id, 'merchant' AS kind
+      FROM merchants m
+      WHERE lower(m.name) LIKE ${pattern}
+        AND EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND ${withinCircle(sql.raw('l.earth'), circle)})
+      ORDER BY lower(m.name), m.id
+      LIMIT ${limit})`);
+}

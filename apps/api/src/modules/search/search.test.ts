@@ -1,0 +1,193 @@
+// GET /api/search/ and /api/searchautocomplete/ (issue 2 section 4; SPEC.md 4, 7). The tests
+// create their own rows; made-up words and a unique category keep the seed's offers out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@market/domain/expiry';
+import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/test-fixtures.ts';
+import { rebuildSearchSupport } from './maintenance.ts';
+import { buildTsQuery, searchWords } from './service.ts';
+
+let t: TestApp;
+const u = uid();
+const mainSlug = `smain-${u}`;
+const subSlug = `ssub-${u}`;
+const ids: Record<string, number> = {};
+const merchantIds: Record<string, number> = {};
+
+interface Item {
+  entitiable_id: number;
+  distance: number | null;
+  [key: string]: unknown;
+}
+
+async function search(query: string): Promise<number[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/search/?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Item[]).map((i) => i.entitiable_id);
+}
+
+async function suggest(query: string): Promise<Array<{ suggestion: string; id: string }>> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/searchautocomplete/?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Array<{ suggestion: string; id: string }>;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  const today = t.today;
+  const origin = DEFAULT_PLACE;
+  const main = await addCategory(db, { kind: 'main', slug: mainSlug, name: `Search Main ${u}`, orderNum: 99 });
+  const sub = await addCategory(db, { kind: 'sub', slug: subSlug, name: 'Xylophonic Cuisine', parentId: main.id, list: 'restaurants' });
+
+  const luigi = await addMerchant(db, { name: 'Luigi Pizza House' });
+  const grill = await addMerchant(db, { name: 'Corner Grill' });
+  const salon = await addMerchant(db, { name: 'Zephyrine Salon' });
+  const farSalon = await addMerchant(db, { name: 'Zephyrine Faraway Spa' });
+  Object.assign(merchantIds, { luigi: luigi.id, salon: salon.id, farSalon: farSalon.id });
+
+  const at = (m: { id: number }, miles: number) => addLocation(db, m, north(origin, miles));
+  const luigiLoc = await at(luigi, 5);
+  const grillLoc = await at(grill, 1);
+  const salonLoc = await at(salon, 3);
+  const farLoc = await at(luigi, 150);
+  await at(farSalon, 150);
+
+  const add = async (key: string, loc: { id: number; merchantId: number }, values: Parameters<typeof addOffer>[3], category = main) => {
+    ids[key] = (await addOffer(db, loc, category, values)).id;
+  };
+  await add('nameMatch', luigiLoc, { name: 'Two large pies', expiresAt: addDays(today, 30) });
+  await add('descMatch', grillLoc, { name: 'Burger combo', description: '<p>Add a pizza slice for $1</p>', expiresAt: addDays(today, 30) });
+  await add('cuisine', grillLoc, { name: 'Chef tasting menu', subcategoryIds: [sub.id], expiresAt: addDays(today, 30) });
+  await add('salon', salonLoc, { name: 'Half price haircut', expiresAt: addDays(today, 30) });
+  await add('far', farLoc, { name: 'Pizza party far away', expiresAt: addDays(today, 30) });
+  await add('expired', luigiLoc, { name: 'Old pizza deal', expiresAt: addDays(today, -2) });
+  await add('inactive', luigiLoc, { name: 'Paused pizza deal', expiresAt: addDays(today, 30), isActive: false });
+
+  // Twelve merchants sharing a prefix, for the 10-suggestion cap.
+  for (let i = 1; i <= 12; i++) await at(await addMerchant(db, { name: `Quillfeather ${String(i).padStart(2, '0')}` }), 2);
+
+  await rebuildSearchSupport(db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('search text', () => {
+  it('splits words and builds a tsquery of letters and digits only', () => {
+    expect(searchWords("  Tony's  PIZZA & <script>alert(1)</script> ")).toEqual(['tony', 's', 'pizza', 'script', 'alert', '1']);
+    expect(buildTsQuery(['piza', 'hut'], new Map([['piza', ['pizza', 'plaza']]]))).toBe('(piza:* | pizza | plaza) & hut:*');
+    expect(buildTsQuery(['a'], new Map())).toBe('a');
+  });
+});
+
+describe('GET /api/search/', () => {
+  it('finds offers by merchant name, offer text, description and subcategory', async () => {
+    expect(await search(`q=zephyrine&category=${mainSlug}`)).toEqual([ids.salon]);
+    expect(await search(`q=burger&category=${mainSlug}`)).toEqual([ids.descMatch]);
+    expect(await search(`q=xylophonic&category=${mainSlug}`)).toEqual([ids.cuisine]);
+    expect(await search(`q=haircut`)).toContain(ids.salon);
+  });
+
+  it('ranks a name match above a closer description match', async () => {
+    expect(await search(`q=pizza&category=${mainSlug}`)).toEqual([ids.nameMatch, ids.descMatch]);
+    // order=distance puts the nearer one first instead.
+    expect(await search(`q=pizza&category=${mainSlug}&order=distance`)).toEqual([ids.descMatch, ids.nameMatch]);
+  });
+
+  it('tolerates typos: "piza" finds the pizza offers', async () => {
+    const got = await search(`q=piza&category=${mainSlug}`);
+    expect(got).toEqual([ids.nameMatch, ids.descMatch]);
+    expect(await search(`q=zefyrine%20salon&category=${mainSlug}`)).toEqual([ids.salon]);
+  });
+
+  it('matches word prefixes', async () => {
+    expect(await search(`q=xyloph&category=${mainSlug}`)).toEqual([ids.cuisine]);
+  });
+
+  it('keeps to active offers within the market radius', async () => {
+    const got = await search(`q=pizza&limit=100&category=${mainSlug}`);
+    expect(got).not.toContain(ids.far);
+    expect(got).not.toContain(ids.expired);
+    expect(got).not.toContain(ids.inactive);
+    // From a position next to the far location, it is found.
+    const far = north(DEFAULT_PLACE, 150);
+    expect(await search(`q=pizza&category=${mainSlug}&lat=${far.lat}&lng=${far.lng}`)).toContain(ids.far);
+    const mpls = MARKETS.minneapolis;
+    expect(await search(`q=pizza&category=${mainSlug}&lat=${mpls.lat}&lng=${mpls.lng}`)).toEqual([]);
+  });
+
+  it('drops empty parameters and honours exclude', async () => {
+    expect(await search(`q=pizza&category=${mainSlug}&city=&state=&lat=&lng=&order=&exclude=${ids.nameMatch}`)).toEqual([ids.descMatch]);
+  });
+
+  it('answers text without searchable words with an empty list', async () => {
+    expect(await search('q=%21%21%21')).toEqual([]);
+  });
+
+  it('answers a blank or missing q with a 400 on q, and bad parameters with a 4xx naming the field', async () => {
+    for (const [query, field] of [
+      ['q=', 'q'],
+      ['q=%20%20', 'q'],
+      ['', 'q'],
+      [`q=${'x'.repeat(201)}`, 'q'],
+      ['q=pizza&limit=abc', 'limit'],
+      ['q=pizza&limit=0', 'limit'],
+      ['q=pizza&offset=-1', 'offset'],
+      ['q=pizza&lat=999&lng=0', 'lat'],
+      ['q=pizza&category=%3Cscript%3E', 'category'],
+      ['q=pizza&order=cheapest', 'order'],
+      ['q=pizza&exclude=x', 'exclude'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/search/?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toHaveProperty(field);
+    }
+  });
+
+  it('answers a <script> text as a plain search', async () => {
+    expect(await search(`q=%3Cscript%3Ealert(1)%3C%2Fscript%3E&category=${mainSlug}`)).toEqual([]);
+  });
+
+  it('sends a bounded number of SQL statements', async () => {
+    const { result, queries } = await countQueries(t.db, () => t.app.inject({ method: 'GET', url: '/api/search/?q=piza%20house&limit=12' }));
+    expect(result.statusCode).toBe(200);
+    // Corrections, then the ranked page (no place lookup for the default place).
+    expect(queries).toBe(2);
+  });
+});
+
+describe('GET /api/searchautocomplete/', () => {
+  it('suggests merchant names near the user that start with q, with stable ids', async () => {
+    expect(await suggest('q=zeph')).toEqual([{ suggestion: 'Zephyrine Salon', id: `merchant:${merchantIds.salon}` }]);
+    const far = north(DEFAULT_PLACE, 150);
+    const there = await suggest(`q=Zeph&lat=${far.lat}&lng=${far.lng}`);
+    expect(there).toContainEqual({ suggestion: 'Zephyrine Faraway Spa', id: `merchant:${merchantIds.farSalon}` });
+  });
+
+  it('suggests category names', async () => {
+    expect(await suggest('q=xylo')).toEqual([{ suggestion: 'Xylophonic Cuisine', id: `category:${subSlug}` }]);
+  });
+
+  it('needs 2 characters and answers at most 10', async () => {
+    expect(await suggest('q=z')).toEqual([]);
+    expect(await suggest('q=%20z%20')).toEqual([]);
+    expect(await suggest('')).toEqual([]);
+    const many = await suggest('q=quillfeather');
+    expect(many).toHaveLength(10);
+    expect(many[0]!.suggestion).toBe('Quillfeather 01');
+  });
+
+  it('treats LIKE wildcards as text', async () => {
+    expect(await suggest('q=%25%25')).toEqual([]);
+    expect(await suggest('q=__')).toEqual([]);
+  });
+
+  it('rejects bad parameters naming the field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/searchautocomplete/?q=pi&lng=abc&lat=1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('lng');
+  });
+});
