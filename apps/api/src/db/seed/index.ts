@@ -5,6 +5,14 @@ import { MARKETS } from '@market/domain/markets';
 import { businessToday } from '@market/domain/expiry';
 import type { DbHandle } from '../client.ts';
 import { markets } from '../schema/index.ts';
+import { rebuildSearchSupport } from '../../modules/search/maintenance.ts';
+import { buildCallouts } from './callouts.ts';
+import { CatalogueGenerator } from './catalogue.ts';
+import { buildCategories } from './categories.ts';
+import { buildContests } from './contests.ts';
+import { buildCityPools } from './geography.ts';
+import { insertRows, syncSequence } from './insert.ts';
+import { loadUsPlaces } from './places.ts';
 
 export interface SeedOptions {
   /** Multiplies the volume (SEED_SCALE); 1 is the demo size. */
@@ -19,6 +27,12 @@ export interface SeedOptions {
 
 export const DEFAULT_SEED = 20261122;
 
+/** Merchants generated and written per transaction: about 2,500 locations' worth of offers at most. */
+const MERCHANTS_PER_CHUNK = 300;
+/** Progress units per merchant (a merchant brings about 2.5 locations and 4 offers). */
+const UNITS_PER_MERCHANT = 8;
+const FIXED_UNITS = { markets: 10, categories: 200, contests: 100, callouts: 20, search: 2000, analyze: 1000 };
+
 /** Whether the database already holds seed data (markets are the first rows written). */
 export async function isSeeded(handle: DbHandle): Promise<boolean> {
   const rows = await handle.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM markets`);
@@ -27,7 +41,26 @@ export async function isSeeded(handle: DbHandle): Promise<boolean> {
 
 export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}): Promise<void> {
   const today = options.today ?? businessToday();
-  void today;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`seed: today must be YYYY-MM-DD, got ${today}`);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const scale = options.scale ?? 1;
+  if (!(scale > 0)) throw new Error(`seed: scale must be positive, got ${scale}`);
+
+  const { places, zipPoints } = loadUsPlaces();
+  const categories = buildCategories();
+  const pools = buildCityPools(places);
+  const catalogue = new CatalogueGenerator({ seed, scale, today, categories, pools, zipPoints });
+
+  const total =
+    FIXED_UNITS.markets + FIXED_UNITS.categories + places.length + catalogue.merchantTotal * UNITS_PER_MERCHANT +
+    FIXED_UNITS.contests + FIXED_UNITS.callouts + FIXED_UNITS.search + FIXED_UNITS.analyze;
+  let done = 0;
+  const progress = (step: string, units: number) => {
+    done += units;
+    options.onProgress?.(step, Math.min(done, total), total);
+  };
+  options.onProgress?.('markets', 0, total);
+
   await handle.db.insert(markets).values(
     Object.values(MARKETS).map((m) => ({
       id: m.id,
@@ -47,4 +80,51 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
       timezone: m.timezone,
     })),
   );
+  progress('categories', FIXED_UNITS.markets);
+
+  await insertRows(handle, handle.db, 'categories', categories.rows);
+  progress('places', FIXED_UNITS.categories);
+
+  const PLACE_BATCH = 2000;
+  for (let start = 0; start < places.length; start += PLACE_BATCH) {
+    const batch = places.slice(start, start + PLACE_BATCH);
+    await insertRows(handle, handle.db, 'places', batch, PLACE_BATCH);
+    progress('places', batch.length);
+  }
+
+  // Merchants, locations and offers stream in chunks, each chunk one transaction; the offer
+  // index follows through the statement-level triggers of migration 0002.
+  let merchantsDone = 0;
+  for (const chunk of catalogue.chunks(MERCHANTS_PER_CHUNK)) {
+    await handle.db.transaction(async (tx) => {
+      await insertRows(handle, tx, 'merchants', chunk.merchants);
+      await insertRows(handle, tx, 'locations', chunk.locations);
+      await insertRows(handle, tx, 'offers', chunk.offers);
+    });
+    progress('offers', (chunk.merchantsDone - merchantsDone) * UNITS_PER_MERCHANT);
+    merchantsDone = chunk.merchantsDone;
+  }
+
+  const contests = buildContests({ seed, today, sponsors: catalogue.sponsors, pools });
+  await handle.db.transaction(async (tx) => {
+    await insertRows(handle, tx, 'contests', contests.contests);
+    await insertRows(handle, tx, 'contest_entities', contests.entities);
+    await insertRows(handle, tx, 'contest_winners', contests.winners);
+  });
+  progress('callouts', FIXED_UNITS.contests);
+
+  const { callouts, settings } = buildCallouts();
+  await insertRows(handle, handle.db, 'callouts', callouts);
+  await insertRows(handle, handle.db, 'callout_settings', [settings]);
+
+  for (const table of ['categories', 'places', 'merchants', 'locations', 'offers', 'contests', 'contest_entities', 'contest_winners', 'callouts']) {
+    await syncSequence(handle, table);
+  }
+  progress('search', FIXED_UNITS.callouts);
+
+  await rebuildSearchSupport(handle);
+  progress('analyze', FIXED_UNITS.search);
+
+  await handle.rows(sql`ANALYZE`);
+  progress('done', FIXED_UNITS.analyze);
 }
