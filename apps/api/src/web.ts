@@ -1,15 +1,57 @@
 // Serves the React Router app (apps/web) from the same origin as the API: hashed assets from
-// build/client, every other non-API path through the server build (ARCHITECTURE.md).
+// build/client, every other non-API path through the server build (ARCHITECTURE.md). Each page
+// request gets a CSP nonce and a load context whose `api` function reaches the API: in-process
+// through app.inject (no socket) unless API_URL points at a separately deployed API.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { App } from './app.ts';
+import type { Env } from './config/env.ts';
 
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../web/build/', import.meta.url));
 const SERVER_ENTRY = `${WEB_BUILD_DIR}server/index.js`;
 const API_PREFIXES = ['/api/', '/auth/'];
+
+/** Request headers passed on to the API so cookies, tokens, geo and rate limits see the real visitor. */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'authorization',
+  'user-agent',
+  'accept-language',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-real-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'cf-ipcity',
+  'cf-region-code',
+  'cf-iplatitude',
+  'cf-iplongitude',
+  'cf-ipcountry',
+];
+
+interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The server bundle's entry (apps/web/server/app.ts). */
+interface WebServerModule {
+  build: ServerBuild;
+  createLoadContext(value: {
+    nonce: string;
+    publicUrl: string;
+    secureCookies: boolean;
+    api: (path: string, init?: ApiRequestInit) => Promise<Response>;
+  }): RouterContextProvider;
+}
 
 export function isWebBuilt(): boolean {
   return existsSync(SERVER_ENTRY);
@@ -31,7 +73,73 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   return new Request(new URL(request.url, origin), init);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.join(', ');
+  }
+  return out;
+}
+
+/**
+ * How one page request reaches the API. In-process, the injected request carries the visitor's
+ * socket address and forwarding headers, so the API computes the same client address (and trusts
+ * the same proxies) as for a direct call. With API_URL, a plain fetch that names the visitor in
+ * X-Forwarded-For (believed only if the API trusts this server as a proxy).
+ */
+export function apiFetcher(app: App, env: Env, request: FastifyRequest) {
+  const base = forwardedHeaders(request);
+  return async (path: string, init: ApiRequestInit = {}): Promise<Response> => {
+    if (!API_PREFIXES.some((p) => path.startsWith(p))) throw new Error(`Not an API path: ${path}`);
+    const method = init.method ?? 'GET';
+    const headers: Record<string, string> = { ...base, accept: 'application/json', ...init.headers };
+    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (env.API_URL) {
+      const forwardedFor = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
+      return fetch(new URL(path, env.API_URL), { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: payload, signal: AbortSignal.timeout(10_000) });
+    }
+    const res = await app.inject({
+      method,
+      url: path,
+      headers,
+      payload,
+      remoteAddress: request.socket.remoteAddress ?? request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, String(v));
+      else responseHeaders.set(name, String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
+  };
+}
+
+/**
+ * The page CSP (issue 6): scripts only with this request's nonce (and what they load, through
+ * 'strict-dynamic'); images, styles, fonts and calls only from our own origin.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // React renders style attributes (carousel transforms, dialog positioning).
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response, nonce: string): Promise<FastifyReply> {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
@@ -39,9 +147,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('text/html')) {
+    reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
+    // Pages depend on the visitor's cookies (place, consent) and carry a one-time nonce.
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'Cookie');
+  }
   if (!response.body) return reply.send();
-  const { Readable } = await import('node:stream');
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
 /** Mounts the web app when it is built; otherwise `/` says how to build it. */
@@ -52,8 +166,10 @@ export async function mountWeb(app: App): Promise<void> {
     );
     return;
   }
-  const build = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerBuild;
-  const handle = createRequestHandler(build, 'production');
+  const web = (await import(pathToFileURL(SERVER_ENTRY).href)) as WebServerModule;
+  const handle = createRequestHandler(web.build, app.deps.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const env = app.deps.env;
+  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
 
   await app.register(fastifyStatic, {
     root: `${WEB_BUILD_DIR}client`,
@@ -66,11 +182,11 @@ export async function mountWeb(app: App): Promise<void> {
     },
   });
 
-  await app.register(async (web) => {
+  await app.register(async (scope) => {
     // Pages take forms and any body as a stream; React Router parses it.
-    web.removeAllContentTypeParsers();
-    web.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-    web.route({
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
@@ -80,8 +196,15 @@ export async function mountWeb(app: App): Promise<void> {
         }
         const controller = new AbortController();
         reply.raw.on('close', () => controller.abort());
-        const response = await handle(toWebRequest(request, controller.signal));
-        return sendWebResponse(reply, response);
+        const nonce = randomBytes(16).toString('base64');
+        const context = web.createLoadContext({
+          nonce,
+          publicUrl,
+          secureCookies: publicUrl.startsWith('https:'),
+          api: apiFetcher(app, env, request),
+        });
+        const response = await handle(toWebRequest(request, controller.signal), context);
+        return sendWebResponse(reply, response, nonce);
       },
     });
   });

@@ -1,17 +1,114 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import type { ReactNode } from 'react';
+// The document: brand (decided on the server from the visitor's place, SPEC.md 1), header,
+// footer, cookie banner and sign-up prompt around every page.
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { BRANDS, brandFor } from '@market/domain/brand';
+import { isTwinCitiesArea } from '@market/domain/markets';
+import { detectPageType } from '@market/domain/page-type';
+import { DEFAULT_USER_GEO, type UserGeo } from '@market/domain/user-geo';
+import type { Route } from './+types/root';
+import { Header, type AuthState } from './components/header.tsx';
+import { Footer } from './components/footer.tsx';
+import { CookieBanner } from './components/cookie-banner.tsx';
+import { SignupPrompt } from './components/signup-prompt.tsx';
+import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/cookies.server.ts';
+import { visitorGeo } from './lib/geo.server.ts';
+import { webRequestContext } from './lib/request-context.ts';
+import './styles/app.css';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { publicUrl, secureCookies } = context.get(webRequestContext);
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const visitor = await visitorGeo(request, context);
+  const headers = new Headers();
+  if (visitor.store) headers.append('Set-Cookie', geoCookie(visitor.saved, secureCookies));
+  // SPEC.md 4: authentication starts unknown (null); without an auth cookie it is known to be false.
+  const auth: AuthState = cookies.has(AUTH_COOKIE) ? null : false;
+  return data(
+    {
+      geo: visitor.geo,
+      savedGeo: visitor.saved,
+      geoSource: visitor.source,
+      brandId: brandFor(visitor.geo).id,
+      twinCities: isTwinCitiesArea(visitor.geo),
+      auth,
+      consent: cookies.has(CONSENT_COOKIE),
+      signupPromptEligible: !cookies.has(SIGNED_UP_COOKIE) && !cookies.has(CLOSED_SIGNUP_COOKIE),
+      publicUrl,
+    },
+    { headers },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+interface UiState {
+  menuOpen: boolean;
+  setMenuOpen: (open: boolean) => void;
+}
+
+const UiContext = createContext<UiState>({ menuOpen: false, setMenuOpen: () => {} });
+
+/** Menus and modals (SPEC.md 4): opening an offer modal closes the menus. */
+export function useUi(): UiState {
+  return useContext(UiContext);
+}
+
+/** The root loader's data, for pages and components. */
+export function useRootData(): RootData {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    root ?? {
+      geo: DEFAULT_USER_GEO,
+      savedGeo: DEFAULT_USER_GEO,
+      geoSource: 'default',
+      brandId: 'default',
+      twinCities: false,
+      auth: false,
+      consent: true,
+      signupPromptEligible: false,
+      publicUrl: '',
+    }
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const brand = BRANDS[root.brandId];
+  const geo: UserGeo = root.geo;
+  const pageType = detectPageType(location.pathname, geo.state);
   return (
-    <html lang="en">
+    <html lang="en" data-brand={brand.id}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={brand.accent} />
+        <link rel="icon" href={brand.favicon} type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Tooltip.Provider delayDuration={150}>
+          <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
+            <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} auth={root.auth} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer brand={brand} twinCities={root.twinCities} />
+            {root.consent ? null : <CookieBanner />}
+            <SignupPrompt eligible={root.signupPromptEligible && root.auth === false} twinCities={root.twinCities} />
+          </UiContext.Provider>
+        </Tooltip.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -21,4 +118,21 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page Not Found' : 'Something went wrong';
+  return (
+    <div className="container page">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>{notFound ? "We couldn't find that page. It may have moved or expired." : 'There was an issue processing your request. Please try again later.'}</p>
+      <p>
+        <a href="/" className="btn btn-primary">
+          Back to the home page
+        </a>
+      </p>
+    </div>
+  );
 }

@@ -1,28 +1,270 @@
+// Home (SPEC.md 2 Home): the coupon home, or inside the Twin Cities area the home-pros home
+// (layout rule of SPEC.md 9). Coupon home: logged-out hero (logo, search with 'Find Deals',
+// browse buttons, banner by state, one of six hero images), 'Explore Coupons and Offers', callout
+// carousel, recommended offers (4, 'See All'), offers near you, contest banner, and the three
+// logged-out blocks. Home-pros home: hero search, category tabs, spotlight carousel, two calls to
+// action.
+import * as Tabs from '@radix-ui/react-tabs';
+import { useRef, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { HOME_PROS_CATEGORIES } from '@market/domain/categories';
+import { CATEGORY_LISTS, sortListEntries } from '@market/domain/category-lists';
+import { TAB_CLOSE_MS } from '@market/domain/constants';
+import { locationLabel } from '@market/domain/location-label';
+import { homeLayoutFor } from '@market/domain/places';
+import { searchUrl } from '@market/domain/search-url';
+import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/home';
-import { MARKETS } from '@market/domain/markets';
+import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx';
+import { OfferGrid } from '../components/offer-card.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { apiFrom } from '../lib/api.server.ts';
+import type { Contest } from '../lib/api-types.ts';
+import { visitorGeo } from '../lib/geo.server.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
+import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
+import { useRootData } from '../root.tsx';
+import { BRANDS } from '@market/domain/brand';
 
-export function meta(): Route.MetaDescriptors {
-  return [
-    { title: 'LocalSaver | Live Life for Less' },
-    { name: 'description', content: 'Local coupons, offers and contests in Michigan, Illinois, Minnesota and Florida.' },
-  ];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { geo } = await visitorGeo(request, context);
+  const api = apiFrom(context);
+  const layout = homeLayoutFor(geo);
+  if (layout === 'homepros') {
+    const spotlight = await api.spotlight(geo);
+    return { layout, spotlight, callouts: [], recommended: [], nearby: [], featured: null as Contest | null, heroIndex: 0 };
+  }
+  const [callouts, recommended, nearby, featured] = await Promise.all([
+    api.callouts(geo.state || 'MI'),
+    api.recommendations(geo),
+    api.entities(geo, { limit: 4, order: 'featured' }),
+    api.featuredContest(geo),
+  ]);
+  // SPEC.md 2: the hero image is random from six; chosen here so server and browser agree.
+  const heroIndex = Math.floor(Math.random() * HERO_IMAGES.length);
+  return { layout, spotlight: [], callouts, recommended, nearby, featured, heroIndex };
+}
+
+export const shouldRevalidate = keepListOnModalChange;
+
+export function meta(args: Route.MetaArgs) {
+  const homePros = args.loaderData?.layout === 'homepros';
+  return buildMeta(args, {
+    title: '',
+    path: '/',
+    description: homePros
+      ? 'Get the right professional: certified local home pros, estimates and savings in the Twin Cities.'
+      : 'Live Life for Less: local coupons, offers and contests from businesses near you in Michigan, Illinois, Minnesota and Florida.',
+    image: HERO_IMAGES[0],
+  });
+}
+
+function BrowseButtons({ geo }: { geo: UserGeo }) {
+  return (
+    <ul className="browse-buttons">
+      {BROWSE_BUTTONS.map((b) => (
+        <li key={b.slug}>
+          {b.external ? (
+            <a href={b.href} className="browse-button" data-icon={b.icon} rel="noopener">
+              {b.label}
+            </a>
+          ) : (
+            <Link to={withLocationQuery(b.href, geo)} className="browse-button" data-icon={b.icon}>
+              {b.label}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ContestBanner({ contest }: { contest: Contest }) {
+  const root = useRootData();
+  const location = { pathname: '/', search: new URLSearchParams(withLocationQuery('/', root.geo).split('?')[1] ?? '').toString() };
+  return (
+    <section className="contest-banner" aria-labelledby="contest-banner-heading">
+      {contest.contest.banner ? <img src={contest.contest.banner} alt="" width={960} height={240} loading="lazy" /> : null}
+      <div>
+        <p className="eyebrow">Featured Contest</p>
+        <h2 id="contest-banner-heading">{contest.contest.display_name}</h2>
+        <Link to={modalHref(location, 'c', contest.entity_id)} preventScrollReset state={{ modalFromList: true }} className="btn btn-primary">
+          Enter to Win
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const root = useRootData();
+  const geo = root.geo;
+  const loggedOut = root.auth === false;
+  const bannerState = heroBannerState(geo.state);
+  const brand = BRANDS[root.brandId];
+  return (
+    <>
+      {loggedOut ? (
+        <section className="hero" aria-labelledby="hero-heading" data-state={bannerState}>
+          <img src={HERO_IMAGES[data.heroIndex] ?? HERO_IMAGES[0]} alt="" className="hero-image" width={1280} height={480} />
+          <div className="container hero-inner">
+            <img src={brand.logo} alt="" className="hero-logo" width={200} height={44} />
+            <h1 id="hero-heading">{brand.tagline}</h1>
+            <p className="hero-question">What will you save today?</p>
+            <SearchBox geo={geo} twinCities={false} buttonLabel="Find Deals" id="hero-search" />
+            <p className="hero-banner" data-banner-state={bannerState}>
+              <img src={`/media/banners/${bannerState.toLowerCase()}.svg`} alt="" width={40} height={40} /> {HERO_BANNER_TEXT[bannerState]}
+            </p>
+          </div>
+        </section>
+      ) : (
+        <h1 className="visually-hidden">{brand.tagline}</h1>
+      )}
+      <div className="container page">
+        {/* Greeting for logged-in members ('Hi, {First Name}') is added by the members issue. */}
+        <section aria-labelledby="explore-heading">
+          <h2 id="explore-heading">Explore Coupons and Offers</h2>
+          <BrowseButtons geo={geo} />
+        </section>
+        <CalloutCarousel callouts={data.callouts} geo={geo} />
+        <section aria-labelledby="recommended-heading" className="section">
+          <div className="section-head">
+            <h2 id="recommended-heading">Recommended Offers {locationLabel(geo)}</h2>
+            <Link to={withLocationQuery('/browse/all', geo)}>See All</Link>
+          </div>
+          {data.recommended.length ? <OfferGrid offers={data.recommended} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>}
+        </section>
+        <section aria-labelledby="nearby-heading" className="section">
+          <h2 id="nearby-heading">Offers Near You</h2>
+          {data.nearby.length ? <OfferGrid offers={data.nearby} label="Offers near you" /> : <p className="empty">No offers in your area</p>}
+        </section>
+        {data.featured ? <ContestBanner contest={data.featured} /> : null}
+        {loggedOut ? (
+          <section className="promo-blocks" aria-label="Join us">
+            <article className="promo">
+              <h2>Join as a Member</h2>
+              <p>Save coupons, enter contests and get deals picked for you. It's free.</p>
+              <Link to="/membership" className="btn btn-primary">
+                Sign Up
+              </Link>
+            </article>
+            <article className="promo">
+              <h2>Become a Business Partner</h2>
+              <p>Reach local savers in print and online.</p>
+              <Link to="/business" className="btn btn-primary">
+                Become a Partner
+              </Link>
+            </article>
+            <article className="promo">
+              <h2>Careers</h2>
+              <p>Help local businesses grow. We're hiring.</p>
+              <Link to="/careers" className="btn btn-primary">
+                Apply Today
+              </Link>
+            </article>
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** Category tabs (SPEC.md 4): click toggles; clicking the active tab closes it after 400 ms. */
+function CategoryTabs({ geo }: { geo: UserGeo }) {
+  const [value, setValue] = useState('');
+  const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lists = HOME_PROS_CATEGORIES.map((c) => ({
+    ...c,
+    entries: sortListEntries(
+      CATEGORY_LISTS.filter((l) => l.parent.slug === c.slug).flatMap((l) => l.entries),
+      'name',
+    ).slice(0, 12),
+  }));
+  return (
+    <Tabs.Root value={value} onValueChange={setValue} activationMode="manual" className="category-tabs">
+      <Tabs.List aria-label="Home pro categories" className="tab-list">
+        {lists.map((c) => (
+          <Tabs.Trigger
+            key={c.slug}
+            value={c.slug}
+            className="tab"
+            onClick={() => {
+              if (value === c.slug) {
+                if (closing.current) clearTimeout(closing.current);
+                closing.current = setTimeout(() => setValue(''), TAB_CLOSE_MS);
+              }
+            }}
+          >
+            {c.display}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {lists.map((c) => (
+        <Tabs.Content key={c.slug} value={c.slug} className="tab-panel">
+          <ul className="chip-list">
+            {c.entries.map((e) => (
+              <li key={e.slug}>
+                <Link to={searchUrl(e.name, geo)} className="chip">
+                  {e.name}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={withLocationQuery(`/browse/${c.slug}`, geo)} className="chip strong">
+                All {c.display}
+              </Link>
+            </li>
+          </ul>
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
+
+function HomeProsHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const root = useRootData();
+  const geo = root.geo;
+  return (
+    <>
+      <section className="hero homepros-hero" aria-labelledby="hero-heading">
+        <div className="container hero-inner">
+          <h1 id="hero-heading">Get the right professional</h1>
+          <p className="hero-question">What will you improve today?</p>
+          <SearchBox geo={geo} twinCities buttonLabel="GO" id="hero-search" />
+        </div>
+      </section>
+      <div className="container page">
+        <section aria-labelledby="tabs-heading" className="section">
+          <h2 id="tabs-heading">Find a Pro by Category</h2>
+          <CategoryTabs geo={geo} />
+        </section>
+        <section aria-labelledby="spotlight-heading" className="section">
+          <h2 id="spotlight-heading">Local Pros in the Spotlight</h2>
+          <SpotlightCarousel merchants={data.spotlight} />
+        </section>
+        <section className="promo-blocks two" aria-label="Get started">
+          <article className="promo">
+            <h2>Become a Member</h2>
+            <p>Create a free account for savings on qualified HomePros.</p>
+            <Link to="/membership" className="btn btn-primary">
+              Become a Member
+            </Link>
+          </article>
+          <article className="promo">
+            <h2>Get Certified</h2>
+            <p>Certified pros are licensed where required, bonded when needed and insured.</p>
+            <Link to="/business/certification" className="btn btn-primary">
+              Get Certified
+            </Link>
+          </article>
+        </section>
+      </div>
+    </>
+  );
 }
 
 export default function Home() {
-  return (
-    <main>
-      <h1>Live Life for Less</h1>
-      <p>Local coupons, offers and contests from our offices in:</p>
-      <ul>
-        {Object.values(MARKETS).map((m) => (
-          <li key={m.id}>
-            {m.name}, {m.fullAdministrativeArea}
-          </li>
-        ))}
-      </ul>
-      <p>
-        The catalogue API is documented at <a href="/api/docs">/api/docs</a>.
-      </p>
-    </main>
-  );
+  const data = useLoaderData<typeof loader>();
+  return data.layout === 'homepros' ? <HomeProsHome data={data} /> : <CouponHome data={data} />;
 }

@@ -1,0 +1,40 @@
+// Location card (SPEC.md 2, 3): logo, name, address, the first offer there, 'See N more offers'
+// (total minus one) and 'View Location'.
+import { Link, useLocation } from 'react-router';
+import type { LocationDetail } from '../lib/api-types.ts';
+import { modalHref } from '../lib/modal-links.ts';
+import { CertifiedBadge } from './certified-badge.tsx';
+import { merchantHref } from './offer-card.tsx';
+
+export function LocationCard({ location: loc }: { location: LocationDetail }) {
+  const location = useLocation();
+  const first = loc.entities[0];
+  const more = Math.max(0, loc.entities.length > 0 ? loc.additional_offers : 0);
+  return (
+    <article className="card location-card" data-location-id={loc.id}>
+      <div className="card-media logo">
+        {loc.logo.path ? <img src={loc.logo.path} alt="" loading="lazy" width={120} height={120} /> : <span className="logo-fallback" aria-hidden="true">{loc.merchant_name.slice(0, 1)}</span>}
+      </div>
+      <div className="card-body">
+        <h3 className="card-title">{loc.display_name || loc.merchant_name}</h3>
+        <p className="card-address">{[loc.address, loc.address2, `${loc.city}, ${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ')}</p>
+        {first ? (
+          <p>
+            <Link to={modalHref(location, 'o', first.entitiable_id)} preventScrollReset state={{ modalFromList: true }}>
+              {first.name}
+            </Link>
+          </p>
+        ) : (
+          <p className="muted">No Online Offers</p>
+        )}
+        <div className="card-footer">
+          {loc.is_certified ? <CertifiedBadge /> : null}
+          {more > 0 ? <Link to={merchantHref(loc.merchant_slug, loc.id, true)}>See {more} more {more === 1 ? 'offer' : 'offers'}</Link> : null}
+          <Link to={merchantHref(loc.merchant_slug, loc.id)} className="view-location">
+            View Location
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

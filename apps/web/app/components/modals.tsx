@@ -1,0 +1,267 @@
+// The modals opened from the address (SPEC.md 2 Deep links, Coupon modal, Contest modal; 4):
+// o (offer), c (contest), l (location). The page layout's loader fetches what they show, so a
+// shared link renders the open modal on the server. Closing goes back to where the visitor came
+// from, or to the same page without the parameter.
+import * as Dialog from '@radix-ui/react-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { formatDisplayDate } from '@market/domain/expiry';
+import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
+import { recordEvent } from '../lib/analytics.ts';
+import { withoutModal } from '../lib/modal-links.ts';
+import { CertifiedBadge } from './certified-badge.tsx';
+import { merchantHref, OfferGrid } from './offer-card.tsx';
+import { ShareMenu } from './share-menu.tsx';
+import type { AuthState } from './header.tsx';
+
+export type ModalData =
+  | { kind: 'offer'; offer: OfferDetail; location: LocationDetail | null; shareUrl: string }
+  | { kind: 'contest'; contest: Contest; shareUrl: string }
+  | { kind: 'location'; location: LocationDetail; shareUrl: string };
+
+function useCloseModal() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    const state = location.state as { modalFromList?: boolean } | null;
+    // The address is restored: back to the list entry it was opened from, else the page without o/c/l.
+    if (state?.modalFromList && window.history.length > 1) void navigate(-1);
+    else void navigate(withoutModal(location), { replace: true, preventScrollReset: true });
+  };
+}
+
+function ModalFrame({ title, children, className, onClose, header }: { title: string; children: ReactNode; className: string; onClose: () => void; header?: ReactNode }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className={`dialog modal ${className}`} aria-describedby={undefined}>
+          <div className="modal-header">
+            <Dialog.Close className="btn btn-outline btn-small back-button">
+              <span aria-hidden="true">←</span> Back
+            </Dialog.Close>
+            <div className="modal-actions">{header}</div>
+          </div>
+          <Dialog.Title className="modal-title">{title}</Dialog.Title>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function mapsHref(parts: Array<string | null | undefined>): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(parts.filter(Boolean).join(', '))}`;
+}
+
+function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: 'offer' }>; auth: AuthState; onOpen: () => void }) {
+  const close = useCloseModal();
+  const { offer, location } = data;
+  const merchantName = offer.merchant.name ?? location?.merchant_name ?? '';
+  const place = offer.location ?? location;
+  const locationId = offer.location?.id ?? location?.id ?? 0;
+  const car = offer.secondary_type === 'lease' || offer.secondary_type === 'purchase';
+
+  useEffect(() => {
+    onOpen();
+    // SPEC.md 4: an opened offer records an impression (fire-and-forget, SPEC.md 7).
+    recordEvent('offer.impression', { offer: offer.id, location: locationId || undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offer.id]);
+
+  const pdf = (download: boolean) => `/api/pdf?offer_id=${offer.id}&is_hpg=0${download ? '&download=1' : ''}`;
+
+  return (
+    <ModalFrame
+      title={offer.name}
+      className="offer-modal"
+      onClose={close}
+      header={
+        <>
+          {/* Save: the members issue shows it to logged-in members only (hidden while unknown or logged out). */}
+          {auth ? <span className="save-slot" data-offer-id={offer.id} /> : null}
+          <ShareMenu link={data.shareUrl} title={offer.name} offerId={offer.id} locationId={locationId || undefined} />
+        </>
+      }
+    >
+      <div className="offer-modal-body">
+        <div className="offer-media">
+          {offer.merchant_logo ? <img src={offer.merchant_logo} alt={`${merchantName} logo`} width={120} height={120} className="offer-logo" /> : null}
+          {offer.path ? <img src={offer.path} alt="" width={480} height={270} className="offer-picture" /> : null}
+        </div>
+        <div className="offer-info">
+          {merchantName && offer.merchant.slug ? (
+            <p className="offer-merchant">
+              <Link to={merchantHref(offer.merchant.slug, locationId)}>{merchantName}</Link>
+            </p>
+          ) : null}
+          <div className="row wrap">
+            {offer.is_featured ? <span className="badge">Featured</span> : null}
+            {offer.is_certified ? <CertifiedBadge /> : null}
+          </div>
+          <p className="offer-expiry">Expires: {formatDisplayDate(offer.expires_at)}</p>
+          {place ? (
+            <p className="offer-address">
+              <a href={mapsHref([place.address, place.city, `${place.state} ${place.zip}`])} target="_blank" rel="noopener noreferrer">
+                {[place.address, place.city, `${place.state} ${place.zip}`].filter((s) => s && s.trim()).join(', ')}
+                <span className="visually-hidden"> (opens a map in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+          <div className="row wrap">
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="btn btn-primary">Print / Download</DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content className="menu" sideOffset={4}>
+                  <DropdownMenu.Item className="menu-item" asChild onSelect={() => recordEvent('offer.print', { offer: offer.id, location: locationId || undefined })}>
+                    <a href={pdf(false)} target="_blank" rel="noopener">
+                      Print
+                    </a>
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className="menu-item" asChild>
+                    <a href={pdf(true)} target="_blank" rel="noopener">
+                      Download
+                    </a>
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+            {offer.external_offer_url ? (
+              <a href={offer.external_offer_url} className="btn btn-outline" target="_blank" rel="noopener noreferrer">
+                Redeem Online
+              </a>
+            ) : null}
+            {offer.merchant.slug ? (
+              <Link to={merchantHref(offer.merchant.slug, locationId, true)} className="btn btn-outline">
+                More Offers
+              </Link>
+            ) : null}
+          </div>
+          {/* Slide-to-redeem (mobile, members) is added by the prints issue. */}
+          <section aria-labelledby="offer-details">
+            <h3 id="offer-details">Details</h3>
+            {offer.description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: offer.description }} /> : <p className="muted">No further details.</p>}
+          </section>
+          {offer.retailer_terms ? (
+            <section aria-labelledby="offer-retailer-terms">
+              <h3 id="offer-retailer-terms">Retailer Terms</h3>
+              <div className="rich-text small" dangerouslySetInnerHTML={{ __html: offer.retailer_terms }} />
+            </section>
+          ) : null}
+          {offer.consumer_terms ? (
+            <section aria-labelledby="offer-consumer-terms">
+              <h3 id="offer-consumer-terms">Consumer Terms</h3>
+              <div className="rich-text small" dangerouslySetInnerHTML={{ __html: offer.consumer_terms }} />
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </ModalFrame>
+  );
+}
+
+function ContestModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: 'contest' }>; auth: AuthState; onOpen: () => void }) {
+  const close = useCloseModal();
+  const { contest } = data;
+  const c = contest.contest;
+  const [agreed, setAgreed] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  useEffect(() => {
+    onOpen();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contest.entity_id]);
+  const viewLocation = c.merchant?.slug && c.merchant.default_location_id ? merchantHref(c.merchant.slug, c.merchant.default_location_id) : null;
+  return (
+    <ModalFrame title={c.display_name} className="contest-modal" onClose={close} header={<ShareMenu link={data.shareUrl} title={c.display_name} />}>
+      {c.banner ?? c.path ? <img src={(c.banner ?? c.path)!} alt="" className="contest-banner" width={960} height={320} /> : null}
+      {c.contest_description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: c.contest_description }} /> : null}
+      {contest.sweepstakes_numbers.length ? (
+        <section aria-labelledby="winning-numbers">
+          <h3 id="winning-numbers">Winning Numbers</h3>
+          <ul className="numbers">
+            {contest.sweepstakes_numbers.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <p className="muted">Have a matching number in your magazine? Claim your prize from your account.</p>
+        </section>
+      ) : null}
+      <form
+        className="stack contest-entry"
+        onSubmit={(e) => {
+          e.preventDefault();
+        }}
+      >
+        <label className="checkbox">
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} /> I have read and agree to the contest rules.
+        </label>
+        {auth ? (
+          <button type="submit" className="btn btn-primary" disabled={!agreed}>
+            Enter Contest
+          </button>
+        ) : (
+          <>
+            <button type="submit" className="btn btn-primary" disabled>
+              Enter Contest
+            </button>
+            <p role="note" className="form-error">
+              You must be logged in to enter in contests.{' '}
+              <Link to="/login">Sign In</Link>
+            </p>
+          </>
+        )}
+      </form>
+      <p className="row wrap">
+        {viewLocation ? <Link to={viewLocation}>View Location</Link> : null}
+        <button type="button" className="link-button" onClick={() => setRulesOpen(true)}>
+          Read Contest rules
+        </button>
+        <Link to="/terms">Terms of Use</Link>
+        <Link to="/privacy">Privacy Policy</Link>
+      </p>
+      <Dialog.Root open={rulesOpen} onOpenChange={setRulesOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="overlay nested" />
+          <Dialog.Content className="dialog rules-dialog" aria-describedby={undefined}>
+            <div className="sheet-header">
+              <Dialog.Title>Contest Rules</Dialog.Title>
+              <Dialog.Close className="icon-btn" aria-label="Close rules">×</Dialog.Close>
+            </div>
+            <div className="rich-text small" dangerouslySetInnerHTML={{ __html: c.contest_rules || '<p>No rules were published for this contest.</p>' }} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </ModalFrame>
+  );
+}
+
+function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'location' }>; onOpen: () => void }) {
+  const close = useCloseModal();
+  const loc = data.location;
+  useEffect(() => {
+    onOpen();
+    recordEvent('location.view', { location: loc.id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loc.id]);
+  return (
+    <ModalFrame title={loc.display_name || loc.merchant_name} className="location-modal" onClose={close} header={<ShareMenu link={data.shareUrl} title={loc.display_name} locationId={loc.id} />}>
+      <p>
+        <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
+          {[loc.address, loc.address2, loc.city, `${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ')}
+        </a>
+      </p>
+      <p>
+        <Link to={merchantHref(loc.merchant_slug, loc.id)}>View Location</Link>
+      </p>
+      {loc.entities.length ? <OfferGrid offers={loc.entities} label={`Offers at ${loc.display_name}`} /> : <p className="muted">No Online Offers</p>}
+    </ModalFrame>
+  );
+}
+
+export function ModalHost({ modal, auth, onOpen }: { modal: ModalData | null; auth: AuthState; onOpen: () => void }) {
+  if (!modal) return null;
+  if (modal.kind === 'offer') return <OfferModal key={`o${modal.offer.id}`} data={modal} auth={auth} onOpen={onOpen} />;
+  if (modal.kind === 'contest') return <ContestModal key={`c${modal.contest.entity_id}`} data={modal} auth={auth} onOpen={onOpen} />;
+  return <LocationModal key={`l${modal.location.id}`} data={modal} onOpen={onOpen} />;
+}

@@ -1,0 +1,54 @@
+// Autocomplete timing (SPEC.md 4): under 2 characters clears the suggestions; 2-3 characters wait
+// for the 500 ms debounce; 4 or more ask at once. A failed call clears the suggestions.
+import { useEffect, useRef, useState } from 'react';
+import { AUTOCOMPLETE_DEBOUNCE_MS, MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';
+
+/** How long to wait before asking for suggestions for this text; null means clear instead. */
+export function autocompleteDelay(text: string): number | null {
+  const length = text.trim().length;
+  if (length < MIN_AUTOCOMPLETE_CHARS) return null;
+  return length <= 3 ? AUTOCOMPLETE_DEBOUNCE_MS : 0;
+}
+
+export function useAutocomplete<T>(text: string, load: (q: string, signal: AbortSignal) => Promise<T[]>): { items: T[]; loading: boolean } {
+  const [items, setItems] = useState<T[]>([]);
+  const [loading, setLoading] = useState(false);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    const delay = autocompleteDelay(text);
+    if (delay === null) {
+      setItems([]);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    const id = setTimeout(() => {
+      setLoading(true);
+      loadRef
+        .current(text.trim(), controller.signal)
+        .then((found) => {
+          if (!controller.signal.aborted) setItems(found);
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setItems([]);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, delay);
+    return () => {
+      clearTimeout(id);
+      controller.abort();
+    };
+  }, [text]);
+  return { items, loading };
+}
+
+/** GET a JSON list from our own API in the browser; [] for anything but a 2xx array. */
+export async function fetchList<T>(path: string, signal: AbortSignal): Promise<T[]> {
+  const res = await fetch(path, { signal, headers: { accept: 'application/json' } });
+  if (!res.ok) return [];
+  const body: unknown = await res.json();
+  return Array.isArray(body) ? (body as T[]) : [];
+}

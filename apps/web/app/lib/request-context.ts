@@ -1,0 +1,24 @@
+// What the server (apps/api/src/web.ts) hands every request: the CSP nonce, the public origin and
+// the one way loaders reach the API (in-process app.inject, or fetch to API_URL).
+import { createContext } from 'react-router';
+
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API with a site path ('/api/...'); forwards the visitor's cookies, authorization and address. */
+export type ApiFetch = (path: string, init?: ApiRequestInit) => Promise<Response>;
+
+export interface WebRequestContext {
+  nonce: string;
+  /** PUBLIC_URL without a trailing slash: canonical URLs, Open Graph, share links, sitemap. */
+  publicUrl: string;
+  /** Whether cookies should carry the Secure flag (PUBLIC_URL is https). */
+  secureCookies: boolean;
+  api: ApiFetch;
+}
+
+export const webRequestContext = createContext<WebRequestContext>();

@@ -1,0 +1,87 @@
+// Site-wide texts, links and images the pages share (SPEC.md 1, 2). External pages the SPEC names
+// without an address use the addresses below (a decision recorded in docs/decisions.md).
+import { MAIN_CATEGORIES, HOME_PROS_CATEGORIES } from '@market/domain/categories';
+import type { PageType } from '@market/domain/page-type';
+
+export const EXTERNAL = {
+  contests: 'https://win.localsaver.example/',
+  estimates: 'https://estimates.localsaver.example/',
+  advertise: 'https://advertise.localsaver.example/',
+  leadGuides: 'https://guides.localsaver.example/',
+} as const;
+
+/** Six hero images; one is picked at random per visit (SPEC.md 2 Home). */
+export const HERO_IMAGES = [1, 2, 3, 4, 5, 6].map((n) => `/media/hero/${n}.svg`);
+
+/** Hero banner by state: MI for Detroit, IL for Chicago, MN for the Twin Cities, default MI (SPEC.md 2). */
+export function heroBannerState(state: string | null | undefined): 'MI' | 'IL' | 'MN' {
+  const s = state?.toUpperCase();
+  return s === 'IL' || s === 'MN' ? s : 'MI';
+}
+
+export const HERO_BANNER_TEXT: Record<'MI' | 'IL' | 'MN', string> = {
+  MI: 'Savings all over Michigan',
+  IL: 'Savings all over Chicagoland',
+  MN: 'Savings all over the Twin Cities',
+};
+
+/** Category browse buttons of the home page: the six browse categories and the external contests page (SPEC.md 2 Home). */
+export const BROWSE_BUTTONS: ReadonlyArray<{ slug: string; label: string; href: string; external: boolean; icon: string }> = [
+  ...MAIN_CATEGORIES.filter((c) => c.slug !== 'contests' && c.slug !== 'special-services').map((c) => ({ slug: c.slug, label: c.display, href: `/browse/${c.slug}`, external: false, icon: c.icon })),
+  { slug: 'contests', label: 'Contests', href: EXTERNAL.contests, external: true, icon: 'trophy' },
+];
+
+/** Category entries of the mobile menu (SPEC.md 2 Mobile menu): the contests category goes to the external contest page. */
+export const MENU_CATEGORIES = MAIN_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: c.slug === 'contests' ? EXTERNAL.contests : `/browse/${c.slug}`, external: c.slug === 'contests' }));
+
+export const HOME_PROS_LINKS = HOME_PROS_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: `/browse/${c.slug}` }));
+
+export interface SpecialEdition {
+  mainText: string;
+  subText: string;
+  alt: string;
+  image: string;
+  badge?: string;
+  action?: { label: string; href: string };
+}
+
+/** Special-edition headers (SPEC.md 2 Home): main text, sub text, alt text, image, optional badge and button. */
+export const SPECIAL_EDITIONS: Partial<Record<PageType, SpecialEdition>> = {
+  Automotive: {
+    mainText: 'Auto Special Edition',
+    subText: 'Lease deals, test drives and service coupons from Michigan dealers.',
+    alt: 'A new car on a showroom floor',
+    image: '/media/special/automotive.svg',
+    badge: 'Michigan only',
+  },
+  HomeImprovement: {
+    mainText: 'Home Improvement Special Edition',
+    subText: 'Trusted local pros for every room, yard and repair.',
+    alt: 'A renovated kitchen',
+    image: '/media/special/home-improvement.svg',
+  },
+  HomeImprovementHomePros: {
+    mainText: 'Get the right professional',
+    subText: 'Certified home pros are licensed where required, bonded when needed and insured.',
+    alt: 'A contractor at work on a house',
+    image: '/media/special/home-pros.svg',
+    badge: 'Certified HomePros',
+    action: { label: 'Get Estimates', href: EXTERNAL.estimates },
+  },
+  Contests: {
+    mainText: 'Contests & Sweepstakes',
+    subText: 'Enter for free to win prizes from local businesses.',
+    alt: 'Prize tickets and confetti',
+    image: '/media/special/contests.svg',
+    badge: 'Free to enter',
+  },
+};
+
+export const COMPANY_LINKS = [
+  { href: '/about', label: 'About Us' },
+  { href: '/careers', label: 'Careers' },
+  { href: '/presskit', label: 'Press Kit' },
+  { href: '/contact', label: 'Contact Us' },
+  { href: '/terms', label: 'Terms of Use' },
+  { href: '/privacy', label: 'Privacy Policy' },
+] as const;

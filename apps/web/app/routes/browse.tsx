@@ -1,0 +1,91 @@
+// /browse/all and /browse/{slug} (SPEC.md 2 Routes, Search and browse): offers near the visitor
+// in a category (every main and home-pros slug), the category filter (repeated `filter`
+// parameters), more results by offset, and the special-edition header of the page type. Also
+// /browse/locations: location cards, where the has-offers filter is enabled.
+import { useState } from 'react';
+import { data, useLoaderData } from 'react-router';
+import { BROWSE_SLUGS, HOME_PROS_CATEGORIES, MAIN_CATEGORIES } from '@market/domain/categories';
+import { MAX_OFFSET } from '@market/domain/constants';
+import { locationLabel } from '@market/domain/location-label';
+import { detectPageType } from '@market/domain/page-type';
+import type { Route } from './+types/browse';
+import { CategoryFilter } from '../components/category-filter.tsx';
+import { NoResults, ResultList } from '../components/results.tsx';
+import { SpecialHeader } from '../components/special-header.tsx';
+import { apiFrom } from '../lib/api.server.ts';
+import { filterCategories, selectedFilters } from '../lib/filters.server.ts';
+import { visitorGeo } from '../lib/geo.server.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { keepListOnModalChange } from '../lib/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/site.ts';
+import { useRootData } from '../root.tsx';
+
+export function categoryTitle(slug: string): string {
+  if (slug === 'all') return 'All Offers';
+  if (slug === 'locations') return 'Browse By Location';
+  const main = MAIN_CATEGORIES.find((c) => c.slug === slug) ?? HOME_PROS_CATEGORIES.find((c) => c.slug === slug);
+  return main?.display ?? slug;
+}
+
+export function offsetParam(params: URLSearchParams): number {
+  const raw = params.get('offset');
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 0;
+  return Math.min(Number(raw), MAX_OFFSET);
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const slug = params.slug.toLowerCase();
+  if (slug !== 'all' && slug !== 'locations' && !BROWSE_SLUGS.includes(slug)) throw data('Not Found', { status: 404 });
+  const url = new URL(request.url);
+  const { geo } = await visitorGeo(request, context);
+  const api = apiFrom(context);
+  const filters = selectedFilters(url.searchParams);
+  const offset = offsetParam(url.searchParams);
+  const category = filters.length ? filters : slug === 'all' || slug === 'locations' ? [] : [slug];
+  const categories = filterCategories(slug);
+  if (slug === 'locations') {
+    const hasOffers = url.searchParams.get('has_offers') === '1';
+    let items = await api.locations(geo, { category, offset });
+    if (hasOffers) items = items.filter((l) => l.entities.length > 0);
+    return { slug, kind: 'locations' as const, items, offsets: offset, filters, categories, hasOffersEnabled: true };
+  }
+  const items = await api.entities(geo, { category, offset });
+  return { slug, kind: 'offers' as const, items, offsets: offset, filters, categories, hasOffersEnabled: false };
+}
+
+export const shouldRevalidate = keepListOnModalChange;
+
+export function meta(args: Route.MetaArgs) {
+  const slug = args.params.slug;
+  const title = categoryTitle(slug);
+  return buildMeta(args, {
+    title: slug === 'all' ? 'All Coupons and Offers' : `${title} Coupons and Offers`,
+    description: `${title} coupons and offers from local businesses near you.`,
+    path: `/browse/${slug}`,
+  });
+}
+
+export default function Browse() {
+  const d = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const [busy, setBusy] = useState(false);
+  const pageType = detectPageType(`/browse/${d.slug}`, root.geo.state);
+  const homeProsGroup = HOME_PROS_CATEGORIES.some((c) => c.slug === d.slug) && d.slug !== 'home-improvement';
+  const edition = SPECIAL_EDITIONS[pageType] ?? (homeProsGroup ? SPECIAL_EDITIONS.HomeImprovement : undefined);
+  const title = categoryTitle(d.slug);
+  const Heading = edition ? 'h2' : 'h1';
+  return (
+    <>
+      {edition ? <SpecialHeader edition={edition} /> : null}
+      <div className="container page">
+        <div className="section-head">
+          <Heading className="page-title">
+            {title} <span className="muted">{locationLabel(root.geo)}</span>
+          </Heading>
+          <CategoryFilter categories={d.categories} selected={d.filters} hasOffersEnabled={d.hasOffersEnabled} onBusyChange={setBusy} />
+        </div>
+        {d.items.length ? <ResultList items={d.items} offset={d.offsets} label={`${title} results`} busy={busy} /> : <NoResults />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// /contests (SPEC.md 2): the Contests special-edition header (its button only when a featured
+// contest exists), the contests of the visitor's market (cards open the contest modal with c=
+// keeping the location values) and recent winners (name, date, 'city state', winning).
+import { Link, useLoaderData, useLocation } from 'react-router';
+import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
+import { locationLabel } from '@market/domain/location-label';
+import type { Route } from './+types/contests';
+import { SpecialHeader } from '../components/special-header.tsx';
+import { apiFrom } from '../lib/api.server.ts';
+import { visitorGeo } from '../lib/geo.server.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/site.ts';
+import { useRootData } from '../root.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { geo } = await visitorGeo(request, context);
+  const api = apiFrom(context);
+  const [contests, winners, featured] = await Promise.all([api.contests(geo), api.contestWinners(geo), api.featuredContest(geo)]);
+  return { contests, winners: winners.slice(0, 20), featured };
+}
+
+export const shouldRevalidate = keepListOnModalChange;
+
+export function meta(args: Route.MetaArgs) {
+  return buildMeta(args, { title: 'Contests & Sweepstakes', description: 'Enter free contests and sweepstakes from local businesses near you.', path: '/contests', image: SPECIAL_EDITIONS.Contests?.image });
+}
+
+export default function Contests() {
+  const d = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const location = useLocation();
+  const edition = SPECIAL_EDITIONS.Contests!;
+  const action = d.featured ? { label: 'Enter the Featured Contest', href: modalHref(location, 'c', d.featured.entity_id) } : null;
+  return (
+    <>
+      <SpecialHeader edition={edition} action={action} />
+      <div className="container page">
+        <section aria-labelledby="contests-heading" className="section">
+          <h2 id="contests-heading">Contests {locationLabel(root.geo)}</h2>
+          {d.contests.length ? (
+            <ul className="card-grid">
+              {d.contests.map((c) => (
+                <li key={c.entity_id}>
+                  <article className="card contest-card">
+                    {c.contest.path ?? c.contest.banner ? <img src={(c.contest.path ?? c.contest.banner)!} alt="" width={480} height={270} loading="lazy" /> : null}
+                    <div className="card-body">
+                      <h3 className="card-title">
+                        <Link to={modalHref(location, 'c', c.entity_id)} preventScrollReset state={{ modalFromList: true }} className="stretched">
+                          {c.contest.display_name}
+                        </Link>
+                      </h3>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty">There are no contests in your area right now. Check back soon.</p>
+          )}
+        </section>
+        <section aria-labelledby="winners-heading" className="section">
+          <h2 id="winners-heading">Recent Winners</h2>
+          {d.winners.length ? (
+            <table className="winners">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Won</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.winners.map((w, i) => (
+                  <tr key={`${w.first_name}-${w.selected_at}-${i}`}>
+                    <td>{winnerDisplayName(w.first_name, w.last_name)}</td>
+                    <td>{w.selected_at ? winnerDisplayDate(w.selected_at) : ''}</td>
+                    <td>{winnerDisplayLocation(w.city, w.state)}</td>
+                    <td>{w.winning}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="empty">No winners have been drawn yet.</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

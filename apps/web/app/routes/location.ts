@@ -1,0 +1,46 @@
+// Changing the visitor's place (SPEC.md 4 Persistence, Location dropdown): stores the userGeo
+// cookie and goes back to the page, whose location query values (if any) follow the new place.
+// Takes a place id (autocomplete), coordinates (current location, reverse geocoded) or, without
+// JavaScript, the typed text (the first matching city).
+import { data, redirect } from 'react-router';
+import { toUserGeo, userGeoFromQuery, withLocationQuery, type UserGeo } from '@market/domain/user-geo';
+import type { Route } from './+types/location';
+import { apiFrom, geoFromPlace } from '../lib/api.server.ts';
+import { geoCookie, safeRedirectPath } from '../lib/cookies.server.ts';
+import { webRequestContext } from '../lib/request-context.ts';
+
+function text(form: FormData, name: string, max = 200): string {
+  const v = form.get(name);
+  return typeof v === 'string' ? v.trim().slice(0, max) : '';
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const api = apiFrom(context);
+  const placeId = text(form, 'place_id', 40);
+  const q = text(form, 'q', 100);
+  let geo: UserGeo | null = null;
+  if (placeId) {
+    geo = geoFromPlace(await api.place(placeId));
+  } else if (form.has('lat') && form.has('lng')) {
+    const point = toUserGeo({ lat: text(form, 'lat', 32), lng: text(form, 'lng', 32) });
+    if (point?.lat != null && point.lng != null) {
+      const nearest = geoFromPlace(await api.reverseGeocode(point.lat, point.lng));
+      // Keep the visitor's own coordinates; name the nearest city for the label.
+      geo = toUserGeo({ city: nearest?.city ?? '', state: nearest?.state ?? '', lat: point.lat, lng: point.lng }) ?? point;
+    }
+  } else if (q.length >= 2) {
+    const first = (await api.placeSuggestions(q))[0];
+    if (first) geo = geoFromPlace(await api.place(first.id));
+  }
+  if (!geo) return data({ ok: false, message: 'We could not find that place. Try another city.' }, { status: 400 });
+  const { secureCookies } = context.get(webRequestContext);
+  let back = safeRedirectPath(form.get('redirectTo'));
+  const backUrl = new URL(back, 'http://internal.invalid');
+  if (userGeoFromQuery(backUrl.searchParams) || ['city', 'state', 'lat', 'lng'].some((k) => backUrl.searchParams.has(k))) back = withLocationQuery(back, geo);
+  return redirect(back, { headers: { 'Set-Cookie': geoCookie(geo, secureCookies) } });
+}
+
+export async function loader() {
+  return redirect('/');
+}

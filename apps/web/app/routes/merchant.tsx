@@ -1,0 +1,169 @@
+// Merchant location page /merchants/{merchant_slug}/{location_id} (SPEC.md 2): the location, its
+// offers (all of them with offers=true, else the first four with 'See N more offers'), 'No Online
+// Offers' when it has none, the merchant's other locations, and LocalBusiness JSON-LD.
+// /merchants/{merchant_slug}/ lists the merchant's locations (or goes to the only one).
+import { data, Link, redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/merchant';
+import { CertifiedBadge } from '../components/certified-badge.tsx';
+import { LocationCard } from '../components/location-card.tsx';
+import { mapsHref } from '../components/modals.tsx';
+import { merchantHref, OfferGrid } from '../components/offer-card.tsx';
+import { apiFrom } from '../lib/api.server.ts';
+import type { LocationDetail } from '../lib/api-types.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { idParam, keepListOnModalChange } from '../lib/modal-links.ts';
+import { plainText } from '../lib/sanitize.server.ts';
+import { webRequestContext } from '../lib/request-context.ts';
+import { useRootData } from '../root.tsx';
+
+const PREVIEW = 4;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = apiFrom(context);
+  const url = new URL(request.url);
+  const slug = params.merchantSlug;
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(slug) || slug.length > 200) throw data('Not Found', { status: 404 });
+  if (params.locationId === undefined) {
+    const locations = await api.locationsOfMerchant(slug);
+    if (locations.length === 1) throw redirect(`${merchantHref(slug, locations[0]!.id)}${url.search}`);
+    if (!locations.length) throw data('Not Found', { status: 404 });
+    return { kind: 'merchant' as const, slug, locations, location: null, others: [], showAll: false, description: '', publicUrl: context.get(webRequestContext).publicUrl };
+  }
+  const id = idParam(params.locationId);
+  const location = id ? await api.location(id) : null;
+  if (!location) throw data('Not Found', { status: 404 });
+  if (location.merchant_slug && location.merchant_slug !== slug) {
+    // The canonical address names the location's own merchant.
+    throw redirect(`${merchantHref(location.merchant_slug, location.id)}${url.search}`);
+  }
+  const others = (await api.locationsOfMerchant(location.merchant_slug || slug)).filter((l) => l.id !== location.id).slice(0, 12);
+  return {
+    kind: 'location' as const,
+    slug,
+    location,
+    locations: [] as LocationDetail[],
+    others,
+    showAll: url.searchParams.get('offers') === 'true',
+    description: plainText(location.merchant.about, 200),
+    publicUrl: context.get(webRequestContext).publicUrl,
+  };
+}
+
+export const shouldRevalidate = keepListOnModalChange;
+
+export function meta(args: Route.MetaArgs) {
+  const d = args.loaderData;
+  if (!d) return buildMeta(args, { title: 'Page Not Found', description: 'This page could not be found.', noindex: true });
+  if (d.kind === 'merchant' || !d.location) {
+    const name = d.locations[0]?.merchant_name ?? d.slug;
+    return buildMeta(args, { title: `${name} Locations`, description: `Locations and coupons of ${name}.`, path: `/merchants/${d.slug}/` });
+  }
+  const loc = d.location;
+  const path = merchantHref(loc.merchant_slug, loc.id);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: loc.merchant_name || loc.display_name,
+    url: `${d.publicUrl}${path}`,
+    ...(loc.logo.path ? { image: `${d.publicUrl}${loc.logo.path}` } : {}),
+    ...(loc.phone ? { telephone: loc.phone } : {}),
+    address: { '@type': 'PostalAddress', streetAddress: [loc.address, loc.address2].filter(Boolean).join(' '), addressLocality: loc.city, addressRegion: loc.state, postalCode: loc.zip, addressCountry: 'US' },
+    ...(loc.latitude != null && loc.longitude != null ? { geo: { '@type': 'GeoCoordinates', latitude: loc.latitude, longitude: loc.longitude } } : {}),
+    ...(loc.entities.length
+      ? { makesOffer: loc.entities.slice(0, 20).map((o) => ({ '@type': 'Offer', name: o.name, priceValidUntil: o.expires_at.slice(0, 10), url: `${d.publicUrl}${path}/?o=${o.entitiable_id}` })) }
+      : {}),
+  };
+  return buildMeta(args, {
+    title: `${loc.merchant_name || loc.display_name} in ${loc.city}, ${loc.state}`,
+    description: d.description || `Coupons and offers from ${loc.merchant_name} at ${loc.address}, ${loc.city}, ${loc.state}.`,
+    path,
+    image: loc.logo.path,
+    type: 'business.business',
+    jsonLd,
+  });
+}
+
+export default function Merchant() {
+  const d = useLoaderData<typeof loader>();
+  const root = useRootData();
+  if (d.kind === 'merchant' || !d.location) {
+    return (
+      <div className="container page">
+        <h1 className="page-title">{d.locations[0]?.merchant_name ?? d.slug} Locations</h1>
+        <ul className="card-grid">
+          {d.locations.map((l) => (
+            <li key={l.id}>
+              <LocationCard location={l} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  const loc = d.location;
+  const offers = d.showAll ? loc.entities : loc.entities.slice(0, PREVIEW);
+  const hidden = loc.entities.length - offers.length;
+  const address = [loc.address, loc.address2, loc.city, `${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ');
+  return (
+    <div className="container page merchant-page">
+      <section className="merchant-head" aria-labelledby="merchant-name">
+        {loc.logo.path ? <img src={loc.logo.path} alt={`${loc.merchant_name} logo`} width={120} height={120} className="merchant-logo" /> : null}
+        <div>
+          <h1 id="merchant-name">{loc.merchant_name || loc.display_name}</h1>
+          {loc.category ? <p className="muted">{loc.category}</p> : null}
+          <p>
+            <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
+              {address}
+              <span className="visually-hidden"> (opens a map in a new tab)</span>
+            </a>
+          </p>
+          <p className="row wrap">
+            {loc.phone ? <a href={`tel:${loc.phone.replace(/[^0-9+]/g, '')}`}>{loc.phone}</a> : null}
+            {loc.merchant.website ? (
+              <a href={loc.merchant.website} target="_blank" rel="noopener noreferrer nofollow">
+                Website
+              </a>
+            ) : null}
+            {loc.is_certified ? <CertifiedBadge /> : null}
+          </p>
+        </div>
+      </section>
+      {loc.merchant.about ? (
+        <section aria-labelledby="about-heading" className="section">
+          <h2 id="about-heading">About {loc.merchant_name}</h2>
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: loc.merchant.about }} />
+        </section>
+      ) : null}
+      <section id="offers" aria-labelledby="offers-heading" className="section">
+        <h2 id="offers-heading">{d.showAll ? `All Offers from ${loc.merchant_name}` : 'Offers'}</h2>
+        {loc.entities.length ? (
+          <>
+            <OfferGrid offers={offers} label={`Offers at ${loc.merchant_name}`} />
+            {hidden > 0 ? (
+              <p>
+                <Link to={`${merchantHref(loc.merchant_slug, loc.id, true)}`} preventScrollReset>
+                  See {hidden} more {hidden === 1 ? 'offer' : 'offers'}
+                </Link>
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="empty">No Online Offers</p>
+        )}
+      </section>
+      {d.others.length ? (
+        <section aria-labelledby="others-heading" className="section">
+          <h2 id="others-heading">Other Locations</h2>
+          <ul className="card-grid">
+            {d.others.map((l) => (
+              <li key={l.id}>
+                <LocationCard location={l} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="muted small">Showing offers {root.geo.city ? `for visitors near ${root.geo.city}` : 'near you'}.</p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Wraps every page: reads the modal deep links o, c, l (SPEC.md 2 Deep links, 4) and renders the
+// open modal. Rules of SPEC.md 4: an inactive offer redirects to its merchant page (when it has a
+// merchant slug, else nothing opens); on a merchant page an offer of another merchant opens
+// nothing; an opened offer records an impression (in the modal, on the client).
+import { Outlet, redirect, useLoaderData } from 'react-router';
+import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link';
+import type { Route } from './+types/page-layout';
+import { ModalHost, type ModalData } from '../components/modals.tsx';
+import { apiFrom } from '../lib/api.server.ts';
+import { idParam } from '../lib/modal-links.ts';
+import { webRequestContext } from '../lib/request-context.ts';
+import { useRootData, useUi } from '../root.tsx';
+import type { LocationDetail, OfferDetail } from '../lib/api-types.ts';
+
+const MERCHANT_PATH = /^\/merchants\/([^/]+)\/(\d{1,9})\/?$/;
+
+function sameMerchant(offer: OfferDetail, location: LocationDetail): boolean {
+  if (offer.merchant_id && location.merchant.id) return offer.merchant_id === location.merchant.id;
+  return Boolean(offer.merchant.slug) && offer.merchant.slug === location.merchant_slug;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ modal: ModalData | null }> {
+  const url = new URL(request.url);
+  const { publicUrl } = context.get(webRequestContext);
+  const api = apiFrom(context);
+  const here = stripLocationFromLink(`${publicUrl}${url.pathname}${url.search}`);
+
+  const offerId = idParam(url.searchParams.get('o'));
+  if (offerId) {
+    const offer = await api.offer(offerId);
+    if (!offer) return { modal: null };
+    if (!offer.is_active) {
+      if (!offer.merchant.slug) return { modal: null };
+      const locationId = offer.location?.id;
+      throw redirect(locationId ? `/merchants/${encodeURIComponent(offer.merchant.slug)}/${locationId}` : `/merchants/${encodeURIComponent(offer.merchant.slug)}/`);
+    }
+    const onMerchantPage = MERCHANT_PATH.exec(url.pathname);
+    const locationId = onMerchantPage ? Number(onMerchantPage[2]) : offer.location?.id;
+    const location = locationId ? await api.location(locationId) : null;
+    if (onMerchantPage && (!location || !sameMerchant(offer, location))) return { modal: null };
+    const shareLocationId = offer.location?.id ?? location?.id;
+    const shareUrl = offer.merchant.slug && shareLocationId ? offerShareLink(publicUrl, offer.merchant.slug, shareLocationId, offer.id) : here;
+    return { modal: { kind: 'offer', offer, location, shareUrl } };
+  }
+
+  const contestId = idParam(url.searchParams.get('c'));
+  if (contestId) {
+    const contest = await api.contest(contestId);
+    return { modal: contest ? { kind: 'contest', contest, shareUrl: here } : null };
+  }
+
+  const locationId = idParam(url.searchParams.get('l'));
+  if (locationId) {
+    const location = await api.location(locationId);
+    return { modal: location ? { kind: 'location', location, shareUrl: here } : null };
+  }
+  return { modal: null };
+}
+
+export default function PageLayout() {
+  const { modal } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const ui = useUi();
+  return (
+    <>
+      <Outlet />
+      <ModalHost modal={modal} auth={root.auth} onOpen={() => ui.setMenuOpen(false)} />
+    </>
+  );
+}

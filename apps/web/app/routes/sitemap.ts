@@ -1,0 +1,30 @@
+// sitemap.xml: the home page, browse pages, contests, and the merchant location pages near each
+// market's office (the first pages of GET /api/locations/ per market; cached for an hour).
+import { BROWSE_SLUGS } from '@market/domain/categories';
+import { MARKETS } from '@market/domain/markets';
+import { toUserGeo } from '@market/domain/user-geo';
+import type { Route } from './+types/sitemap';
+import { apiFrom } from '../lib/api.server.ts';
+import { webRequestContext } from '../lib/request-context.ts';
+
+const LOCATIONS_PER_MARKET = 100;
+let cache: { at: number; origin: string; xml: string } | null = null;
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.get(webRequestContext);
+  if (!cache || cache.origin !== publicUrl || Date.now() - cache.at > 3_600_000) {
+    const api = apiFrom(context);
+    const paths = new Set<string>(['/', '/browse/all', '/contests', ...BROWSE_SLUGS.map((s) => `/browse/${s}`), '/browse/locations']);
+    const lists = await Promise.all(
+      Object.values(MARKETS).map((m) => api.locations(toUserGeo({ city: m.address.city, state: m.state, lat: m.lat, lng: m.lng })!, { limit: LOCATIONS_PER_MARKET })),
+    );
+    for (const list of lists) for (const loc of list) if (loc.merchant_slug && loc.id) paths.add(`/merchants/${encodeURIComponent(loc.merchant_slug)}/${loc.id}`);
+    const urls = [...paths].map((p) => `  <url><loc>${escapeXml(`${publicUrl}${p}`)}</loc></url>`).join('\n');
+    cache = { at: Date.now(), origin: publicUrl, xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
+  }
+  return new Response(cache.xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+}

@@ -1,0 +1,15 @@
+// Entry of the server bundle that apps/api/src/web.ts imports: the React Router build, plus the
+// factory of the per-request load context (same module instance as the loaders read).
+import * as build from 'virtual:react-router/server-build';
+import { RouterContextProvider } from 'react-router';
+import { webRequestContext, type WebRequestContext } from '../app/lib/request-context.ts';
+
+export { build };
+export type { WebRequestContext, ApiFetch, ApiRequestInit } from '../app/lib/request-context.ts';
+
+/** The load context handed to React Router for one request. */
+export function createLoadContext(value: WebRequestContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(webRequestContext, value);
+  return context;
+}
