@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   API_URL: z.url().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Sender of every e-mail (issue 3). */
+  MAIL_FROM: z.string().trim().min(3).max(200).default('LocalSaver <no-reply@localsaver.example>'),
   SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
   /** Comma-separated addresses or CIDR ranges of proxies whose forwarding headers we believe. */
   TRUSTED_PROXIES: z.string().default(''),

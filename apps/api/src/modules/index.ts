@@ -1,15 +1,23 @@
 // Every API module, registered once. Each module folder holds routes.ts, service.ts,
 // repository.ts and schema.ts (STYLE.md 1).
 import type { App } from '../app.ts';
+import { accountRoutes } from './account/routes.ts';
+import { authContext } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contestsRoutes } from './contests/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 
 export async function registerModules(app: App): Promise<void> {
   app.get('/api/health/', { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(authContext);
+  await app.register(mailRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(geoRoutes);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

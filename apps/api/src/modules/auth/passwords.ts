@@ -1,0 +1,30 @@
+// Password hashing: argon2id at OWASP's recommended parameters (19 MiB, 2 passes, 1 lane)
+// through the prebuilt @node-rs/argon2 (issue 3 Security).
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+/** OWASP Password Storage Cheat Sheet, argon2id option 2. */
+export const ARGON2_OPTIONS = {
+  algorithm: 2 as Algorithm, // Argon2id (an ambient const enum cannot be imported under isolatedModules)
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. Without a hash (unknown e-mail) it still spends the
+ * time of one verification, so the answer time does not tell whether an account exists.
+ */
+export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+  if (!storedHash) {
+    dummyHash ??= hashPassword('timing-equaliser');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(storedHash, password).catch(() => false);
+}

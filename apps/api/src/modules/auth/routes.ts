@@ -1,0 +1,204 @@
+// The auth calls of SPEC.md 7 (/auth/*), thin: validate, call the service, pick a status.
+// Every answer is private and never cached (issue 10). Rate limits (issue 3 Security) are per
+// client IP; failed log-ins are also counted per IP and e-mail, so a burst of wrong passwords
+// from one place never locks the owner out elsewhere, and at most for one window where it came from.
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema } from '@market/domain/validation/login';
+import { changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, verifyUserSchema } from '@market/domain/validation/password';
+import { profileUpdateSchema } from '@market/domain/validation/profile';
+import { registrationSchema } from '@market/domain/validation/registration';
+import type { App } from '../../app.ts';
+import { AppError } from '../../lib/errors.ts';
+import { privateNoStore } from '../../lib/http.ts';
+import { mailQueueOf } from '../mail/service.ts';
+import { currentUser, requireUser } from './guard.ts';
+import './mails.ts';
+import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
+import {
+  BAD_CREDENTIALS,
+  changePassword,
+  deleteAccount,
+  getUserInfo,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  updateUserInfo,
+  verifyUser,
+  type AuthContext,
+} from './service.ts';
+
+const MINUTE = 60_000;
+/** Limits per client IP (and, for log-in failures, per IP and e-mail). */
+export const AUTH_RATE_LIMITS = {
+  register: { max: 10, timeWindow: 60 * MINUTE },
+  login: { max: 30, timeWindow: 15 * MINUTE },
+  loginFailures: { max: 5, timeWindow: 15 * MINUTE },
+  passwordReset: { max: 5, timeWindow: 15 * MINUTE },
+  oneTimeLinks: { max: 20, timeWindow: 15 * MINUTE },
+  passwordChecks: { max: 10, timeWindow: 15 * MINUTE },
+} as const;
+
+/** Bodies may be omitted entirely: then every required field says 'This is required'. */
+function body<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => v ?? {}, schema);
+}
+
+const bearer = [{ bearer: [] }];
+const perMember = { hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `member:${request.user?.id ?? request.ip}` };
+
+export async function authRoutes(root: App): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = (): AuthContext => ({ db: app.deps.db.db, mail: mailQueueOf(app) });
+  const loginFailures = app.createRateLimit({
+    ...AUTH_RATE_LIMITS.loginFailures,
+    keyGenerator: (request) => `login-failures:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
+  });
+
+  app.post(
+    '/auth/register/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.register },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up (SPEC.md 3 Registration); mails a verification link',
+        description: 'Answers the same for a new and an already registered e-mail; the owner of an existing account is e-mailed instead. Unknown fields (idmkmdigid, authAgeRequirement...) are ignored.',
+        body: body(registrationSchema),
+        response: { 201: DetailOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply).status(201);
+      return register(ctx(), request.body);
+    },
+  );
+
+  app.post(
+    '/auth/login/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.login },
+      schema: { tags: ['auth'], summary: 'Log in: a 30-day bearer token', body: body(loginSchema), response: { 200: LoginOut } },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      const seen = await loginFailures(request, { increment: false });
+      if (!seen.isAllowed && seen.remaining <= 0) {
+        reply.header('retry-after', String(Math.max(1, seen.ttlInSeconds)));
+        throw new AppError('too_many', 'Too many failed log-in attempts. Please wait a few minutes and try again.');
+      }
+      const answer = await login(ctx(), request.body);
+      if (!answer) {
+        await loginFailures(request);
+        throw new AppError('invalid', BAD_CREDENTIALS, { non_field_errors: [BAD_CREDENTIALS] });
+      }
+      return answer;
+    },
+  );
+
+  app.post(
+    '/auth/logout/',
+    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'Log out: revokes the token of this call', security: bearer } },
+    async (request, reply) => {
+      await logout(ctx(), currentUser(request).tokenHash);
+      return privateNoStore(reply).status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/passwordreset/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.passwordReset },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link',
+        description: 'Answers the same whether or not the e-mail has an account. The link is `${PUBLIC_URL}/login/reset?id=…&token=…` and expires in 1 hour.',
+        body: body(passwordResetRequestSchema),
+        response: { 200: DetailOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return requestPasswordReset(ctx(), request.body.email);
+    },
+  );
+
+  app.post(
+    '/auth/resetpassword/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.oneTimeLinks },
+      schema: { tags: ['auth'], summary: 'Set a new password with the id and token of the mailed link; revokes every access token', body: body(passwordResetSchema), response: { 200: DetailOut } },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return resetPassword(ctx(), request.body);
+    },
+  );
+
+  app.post(
+    '/auth/verifyuser/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.oneTimeLinks },
+      schema: { tags: ['auth'], summary: 'Confirm the e-mail address with the id and token of the mailed link (`${PUBLIC_URL}/verify?id=…&token=…`, valid 1 day)', body: body(verifyUserSchema), response: { 200: DetailOut } },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return verifyUser(ctx(), request.body);
+    },
+  );
+
+  app.get(
+    '/auth/user/info/',
+    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'My Account: the profile', security: bearer, response: { 200: UserInfoOut } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return getUserInfo(ctx(), currentUser(request).id);
+    },
+  );
+
+  app.put(
+    '/auth/user/info/',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['auth'], summary: 'Change profile fields (send only those that change; the e-mail is not changed here)', security: bearer, body: body(profileUpdateSchema), response: { 200: UserInfoOut } },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return updateUserInfo(ctx(), currentUser(request).id, request.body);
+    },
+  );
+
+  app.put(
+    '/auth/user/changepassword/',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.passwordChecks, ...perMember } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; revokes every token and answers a fresh one',
+        security: bearer,
+        body: body(changePasswordSchema),
+        response: { 200: LoginOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return changePassword(ctx(), currentUser(request).id, request.body);
+    },
+  );
+
+  app.delete(
+    '/auth/user/',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.passwordChecks, ...perMember } },
+      schema: { tags: ['auth'], summary: 'Delete the account and its personal data', security: bearer, body: body(deleteAccountSchema) },
+    },
+    async (request, reply) => {
+      await deleteAccount(ctx(), currentUser(request).id, request.body);
+      return privateNoStore(reply).status(204).send();
+    },
+  );
+}

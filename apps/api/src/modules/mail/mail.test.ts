@@ -1,0 +1,84 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADQUARTERS } from '@market/domain/markets';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { listMailbox, mailboxDir } from './mailbox.ts';
+import { enqueueMail, mailQueueOf } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('mail queue and local mailbox', () => {
+  it('delivers a queued mail as a .eml with HTML and plain-text parts and the postal address', async () => {
+    await enqueueMail(t.app, 'message', 'someone@example.com', {
+      subject: 'Hello <there>',
+      paragraphs: ['First <b>line</b> & more.'],
+      action: { label: 'Open it', url: 'http://localhost:3000/x?a=1&b=2' },
+    });
+    await mailQueueOf(t.app).drain();
+
+    const files = await readdir(mailboxDir(t.env));
+    const eml = files.filter((f) => f.endsWith('.eml'));
+    expect(eml).toHaveLength(1);
+    const raw = await readFile(join(mailboxDir(t.env), eml[0]!), 'utf8');
+    expect(raw).toMatch(/^To: someone@example.com$/m);
+    expect(raw).toMatch(/^Subject: Hello <there>$/m);
+    expect(raw).toContain('multipart/alternative');
+    expect(raw).toContain('Content-Type: text/plain');
+    expect(raw).toContain('Content-Type: text/html');
+
+    const [entry] = await listMailbox(mailboxDir(t.env));
+    expect(entry!.text).toContain(HEADQUARTERS.street);
+    expect(entry!.text).toContain(`${HEADQUARTERS.city}, ${HEADQUARTERS.state} ${HEADQUARTERS.zip}`);
+    expect(entry!.html).toContain(HEADQUARTERS.street);
+    // User-provided text is escaped in the HTML part; the link stays clickable.
+    expect(entry!.html).toContain('First &lt;b&gt;line&lt;/b&gt; &amp; more.');
+    expect(entry!.html).toContain('href="http://localhost:3000/x?a=1&amp;b=2"');
+    expect(entry!.text).toContain('Open it: http://localhost:3000/x?a=1&b=2');
+  });
+
+  it('refuses an unknown mail kind at once', async () => {
+    await expect(enqueueMail(t.app, 'no-such-kind', 'a@example.com')).rejects.toThrow(/Unknown mail kind/);
+  });
+
+  it('lists the mailbox on a development page with links to each mail', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mailbox/' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('text/html');
+    expect(list.headers['cache-control']).toBe('private, no-store');
+    const [entry] = await listMailbox(mailboxDir(t.env));
+    expect(list.body).toContain(`href="/dev/mailbox/${entry!.name}"`);
+    expect(list.body).toContain('Hello &lt;there&gt;');
+
+    const one = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${entry!.name}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.body).toContain('href="http://localhost:3000/x?a=1&amp;b=2"');
+
+    const raw = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${entry!.name}/raw` });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toContain('message/rfc822');
+
+    for (const bad of ['..%2F..%2Fetc%2Fpasswd', 'nope', '%3Cscript%3E']) {
+      const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${bad}` });
+      expect(res.statusCode).toBe(bad === 'nope' ? 404 : 400);
+    }
+  });
+});
+
+describe('in production', () => {
+  it('has no mailbox page', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/dev/mailbox/' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// The mail queue (issue 3, ARCHITECTURE.md "slow work goes through the database"): pg-boss on the
+// app's own database. On PGlite it runs through an adapter over the embedded engine; on
+// PostgreSQL it keeps a small pool of its own (SKIP LOCKED, so several instances never send one
+// mail twice).
+//
+// Other modules send mail with:
+//   import { enqueueMail } from '../mail/service.ts';
+//   await enqueueMail(request.server, 'message', 'someone@example.com', { subject, paragraphs });
+// or register their own kind with registerMailTemplate (templates.ts). Tests wait for delivery with
+// `await mailQueueOf(t.app).drain()` and read the mailbox with listMailbox(mailboxDir(t.env)).
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { AppDeps } from '../../app.ts';
+import { composeMail } from './compose.ts';
+import { createSender, type MailSender } from './senders.ts';
+import { mailTemplate, type MailData } from './templates.ts';
+
+export const MAIL_QUEUE = 'mail';
+const BOSS_SCHEMA = 'pgboss';
+
+interface MailJob {
+  kind: string;
+  to: string;
+  data: MailData;
+}
+
+export interface MailQueue {
+  readonly sender: MailSender['kind'];
+  /** Queues one mail of a registered kind; answers the job id. */
+  enqueue(kind: string, to: string, data?: MailData): Promise<string>;
+  /** Resolves once no mail is waiting or being sent (tests, graceful shutdown). */
+  drain(timeoutMs?: number): Promise<void>;
+  /** Deletes queued and sent-mail records addressed to `to` (account deletion). */
+  forgetRecipient(to: string): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const queues = new WeakMap<AppDeps, MailQueue>();
+
+/** The mail queue of an app (any plugin context of it). */
+export function mailQueueOf(app: Pick<FastifyInstance, 'deps'>): MailQueue {
+  const queue = queues.get(app.deps);
+  if (!queue) throw new Error('The mail module is not registered.');
+  return queue;
+}
+
+/** Queues a mail of a registered kind to `to` (see templates.ts for kinds and data). */
+export function enqueueMail(app: Pick<FastifyInstance, 'deps'>, kind: string, to: string, data: MailData = {}): Promise<string> {
+  return mailQueueOf(app).enqueue(kind, to, data);
+}
+
+export function createMailQueue(deps: AppDeps, log: FastifyBaseLogger): MailQueue {
+  const { env, db } = deps;
+  const sender = createSender(env);
+  const boss =
+    db.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(db.pglite!), backend: 'pglite', schema: BOSS_SCHEMA, schedule: false, useListenNotify: true })
+      : new PgBoss({ connectionString: env.DATABASE_URL!, schema: BOSS_SCHEMA, max: 2, application_name: 'market-mail', schedule: false, useListenNotify: true });
+  boss.on('error', (err) => log.error({ err }, 'mail queue error'));
+
+  let started: Promise<void> | null = null;
+  let workerId: string | null = null;
+  let stopped = false;
+
+  async function deliver(job: { id: string; data: MailJob }): Promise<void> {
+    const { kind, to, data } = job.data;
+    const template = mailTemplate(kind);
+    if (!template) throw new Error(`Unknown mail kind "${kind}"`);
+    const content = await template({ db, env }, to, data ?? {});
+    if (!content) return;
+    await sender.send(composeMail(content), { kind, id: job.id });
+  }
+
+  async function pending(): Promise<number> {
+    const { rows } = await boss.getDb().executeSql(
+      `SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+      [MAIL_QUEUE],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  return {
+    sender: sender.kind,
+    start() {
+      started ??= (async () => {
+        await boss.start();
+        // Retries back off from 30 s; sent-mail records (they hold addresses) live one day.
+        await boss.createQueue(MAIL_QUEUE, { notify: true, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 86_400 });
+        // NOTIFY wakes the worker at once; polling every 2 s is the backstop for a missed one.
+        workerId = await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
+          if (job) await deliver(job);
+        });
+        if (sender.kind === 'mailbox') log.info('SMTP_URL is not set: mails are written to the local mailbox');
+      })();
+      return started;
+    },
+    async enqueue(kind, to, data = {}) {
+      if (!mailTemplate(kind)) throw new Error(`Unknown mail kind "${kind}"`);
+      if (!started) throw new Error('The mail queue is not started.');
+      await started;
+      const id = await boss.send(MAIL_QUEUE, { kind, to, data } satisfies MailJob);
+      if (!id) throw new Error('The mail was not queued.');
+      return id;
+    },
+    async drain(timeoutMs = 15_000) {
+      if (!started) return;
+      await started;
+      const deadline = Date.now() + timeoutMs;
+      while ((await pending()) > 0) {
+        if (Date.now() > deadline) {
+          const { rows } = await boss.getDb().executeSql(
+            `SELECT state, retry_count, output FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+            [MAIL_QUEUE],
+          );
+          throw new Error(`The mail queue did not drain in time: ${JSON.stringify(rows)}`);
+        }
+        if (workerId) boss.notifyWorker(workerId);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async forgetRecipient(to) {
+      if (!started) return;
+      await started;
+      await boss.getDb().executeSql(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'to' = $2 AND state <> 'active'`, [MAIL_QUEUE, to]);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (started) {
+        await started.catch(() => {});
+        await boss.stop({ graceful: true, timeout: 5000, close: true });
+      }
+      sender.close();
+    },
+  };
+}
+
+/** Makes the queue findable from any plugin context of the app (mailQueueOf). */
+export function attachMailQueue(deps: AppDeps, queue: MailQueue): void {
+  queues.set(deps, queue);
+}
