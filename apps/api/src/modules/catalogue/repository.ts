@@ -364,17 +364,22 @@ export interface SpotlightRow {
   dist_m: number;
 }
 
-/** Spotlight merchants with a location in the circle, each at its nearest location, nearest first. */
+/**
+ * Spotlight merchants whose nearest location is in the circle, at that location, nearest first.
+ * Spotlight merchants are few (a partial index finds them), so each one's locations are measured
+ * directly rather than scanning every location in the circle.
+ */
 export async function findSpotlightMerchantsNear(handle: DbHandle, circle: GeoCircle, limit: number): Promise<SpotlightRow[]> {
   const pt = earthPoint(circle);
   return handle.rows<SpotlightRow>(sql`
-    SELECT * FROM (
-      SELECT DISTINCT ON (m.id) l.id AS location_id, l.city, l.state, m.id AS merchant_id, m.name, m.slug, m.about,
-        m.logo_path, m.is_certified, earth_distance(l.earth, ${pt}) AS dist_m
-      FROM merchants m JOIN locations l ON l.merchant_id = m.id
-      WHERE m.is_spotlight AND ${withinCircle(sql.raw('l.earth'), circle)}
-      ORDER BY m.id, l.earth <-> ${pt}, l.id
-    ) s
-    ORDER BY s.dist_m, s.location_id
+    SELECT nl.location_id, nl.city, nl.state, m.id AS merchant_id, m.name, m.slug, m.about, m.logo_path, m.is_certified, nl.dist_m
+    FROM merchants m
+    CROSS JOIN LATERAL (
+      SELECT l.id AS location_id, l.city, l.state, earth_distance(l.earth, ${pt}) AS dist_m
+      FROM locations l WHERE l.merchant_id = m.id
+      ORDER BY 4, l.id LIMIT 1
+    ) nl
+    WHERE m.is_spotlight AND nl.dist_m <= ${circle.radiusM}::float8
+    ORDER BY nl.dist_m, nl.location_id
     LIMIT ${limit}`);
 }

@@ -2,7 +2,7 @@
 // `offer_index.tsv`, and autocomplete prefixes (btree on lower(name), PERFORMANCE-NOTES.md).
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
-import { textArray, withinCircle, type GeoCircle } from '../catalogue/offer-sql.ts';
+import { earthPoint, textArray, type GeoCircle } from '../catalogue/offer-sql.ts';
 
 export interface SimilarWordRow {
   word: string;
@@ -49,7 +49,9 @@ function prefixPattern(prefix: string): string {
 /**
  * Category names and names of merchants with a location in the circle that start with `prefix`,
  * alphabetical, at most `limit` of each kind (the caller merges them). Contests are not a
- * search target.
+ * search target. The merchant side walks the name index in order and checks each merchant's few
+ * locations by distance (no box: with one, the planner scans every location in the circle
+ * first), stopping at `limit`.
  */
 export async function findNamesStartingWith(handle: DbHandle, prefix: string, circle: GeoCircle, limit: number): Promise<SuggestionRow[]> {
   const pattern = prefixPattern(prefix);
@@ -64,7 +66,7 @@ export async function findNamesStartingWith(handle: DbHandle, prefix: string, ci
     (SELECT m.name AS suggestion, 'merchant:' || m.id AS id, 'merchant' AS kind
       FROM merchants m
       WHERE lower(m.name) LIKE ${pattern}
-        AND EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND ${withinCircle(sql.raw('l.earth'), circle)})
+        AND EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND earth_distance(l.earth, ${earthPoint(circle)}) <= ${circle.radiusM}::float8)
       ORDER BY lower(m.name), m.id
       LIMIT ${limit})`);
 }
