@@ -1,5 +1,47 @@
+// Generated images under /media (issue 2 section 3): SVG with long cache lifetimes, so browsers
+// and a CDN keep them. Malformed names are a 400 naming the field; unknown ones a 404.
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
+import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams } from './schema.ts';
+import { calloutImage, categoryIcon, contestArt, headerImage, heroImage, merchantLogo, offerPicture, stateBanner } from './service.ts';
 
-export async function mediaRoutes(app: App): Promise<void> {
-  void app;
+/** Designs that never change for a given path. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Images drawn from catalogue text (a merchant may be renamed): a day, then revalidated by ETag. */
+const FROM_CATALOGUE = 'public, max-age=86400, s-maxage=604800, stale-while-revalidate=604800';
+
+function sendSvg(reply: FastifyReply, body: string, cacheControl: string): FastifyReply {
+  return reply.header('cache-control', cacheControl).type('image/svg+xml; charset=utf-8').send(body);
+}
+
+export async function mediaRoutes(fastify: App): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => fastify.deps.db.db;
+  const tags = ['media'];
+
+  app.get('/media/logos/:file', { schema: { tags, summary: 'Merchant logo (SVG)', params: LogoParams } }, async (request, reply) =>
+    sendSvg(reply, await merchantLogo(db(), request.params.file), FROM_CATALOGUE),
+  );
+  app.get('/media/offers/:file', { schema: { tags, summary: 'Offer picture (SVG)', params: OfferPictureParams } }, async (request, reply) =>
+    sendSvg(reply, await offerPicture(db(), request.params.file), FROM_CATALOGUE),
+  );
+  app.get('/media/contests/:slug/:file', { schema: { tags, summary: 'Contest banner or picture (SVG)', params: ContestArtParams } }, async (request, reply) =>
+    sendSvg(reply, await contestArt(db(), request.params.slug, request.params.file === 'banner.svg' ? 'banner' : 'picture'), FROM_CATALOGUE),
+  );
+  app.get('/media/callouts/:file', { schema: { tags, summary: 'Callout image (SVG)', params: CalloutParams } }, async (request, reply) =>
+    sendSvg(reply, calloutImage(request.params.file), IMMUTABLE),
+  );
+  app.get('/media/hero/:file', { schema: { tags, summary: 'Hero image 1-6 (SVG)', params: HeroParams } }, async (request, reply) =>
+    sendSvg(reply, heroImage(Number(request.params.file)), IMMUTABLE),
+  );
+  app.get('/media/banners/:file', { schema: { tags, summary: 'State banner (SVG)', params: BannerParams } }, async (request, reply) =>
+    sendSvg(reply, stateBanner(request.params.file), IMMUTABLE),
+  );
+  app.get('/media/headers/:file', { schema: { tags, summary: 'Special-edition header image (SVG)', params: HeaderParams } }, async (request, reply) =>
+    sendSvg(reply, headerImage(request.params.file), IMMUTABLE),
+  );
+  app.get('/media/categories/:file', { schema: { tags, summary: 'Category icon (SVG)', params: CategoryIconParams } }, async (request, reply) =>
+    sendSvg(reply, categoryIcon(request.params.file), IMMUTABLE),
+  );
 }

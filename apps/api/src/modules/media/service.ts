@@ -1,0 +1,55 @@
+// The generated images (issue 2 section 3): each function answers the SVG text of one image or
+// throws not found. Static designs need no database; names and headlines come from it.
+import { HOME_PROS_CATEGORIES, MAIN_CATEGORIES, OTHER_MAIN_SLUGS } from '@market/domain/categories';
+import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { CALLOUT_DESIGNS } from './paths.ts';
+import { findContestArtBySlug, findMerchantNameBySlug, findOfferArtById } from './repository.ts';
+import { bannerSvg, calloutSvg, categorySvg, contestBannerSvg, contestPictureSvg, headerSvg, heroSvg, logoSvg, offerSvg } from './svg.ts';
+
+const HOME_PROS_GROUPS = new Set(HOME_PROS_CATEGORIES.map((c) => c.slug));
+
+/** A merchant's logo: its initials on a colour taken from its name. */
+export async function merchantLogo(db: Executor, slug: string): Promise<string> {
+  const name = await findMerchantNameBySlug(db, slug);
+  if (name === undefined) throw notFound('No merchant has this logo.');
+  return logoSvg(name);
+}
+
+/** An offer's picture: the motif of its category (a car for lease and purchase offers) and its headline. */
+export async function offerPicture(db: Executor, id: number): Promise<string> {
+  const art = await findOfferArtById(db, id);
+  if (!art) throw notFound('No offer has this picture.');
+  const motif =
+    art.secondaryType === 'lease' || art.secondaryType === 'purchase' ? 'car'
+      : art.merchantCategorySlug && HOME_PROS_GROUPS.has(art.merchantCategorySlug) ? art.merchantCategorySlug
+        : art.categorySlug;
+  return offerSvg({ headline: art.headline, merchantName: art.merchantName, motif });
+}
+
+/** A contest's banner or square picture. */
+export async function contestArt(db: Executor, slug: string, kind: 'banner' | 'picture'): Promise<string> {
+  const art = await findContestArtBySlug(db, slug);
+  if (!art) throw notFound('No contest has this image.');
+  return kind === 'banner' ? contestBannerSvg(art) : contestPictureSvg(art);
+}
+
+export function calloutImage(key: string): string {
+  const design = CALLOUT_DESIGNS.find((d) => d.key === key);
+  if (!design) throw notFound('No callout has this image.');
+  return calloutSvg(design);
+}
+
+export const heroImage = (n: number) => heroSvg(n);
+export const stateBanner = (state: string) => bannerSvg(state);
+export const headerImage = (type: string) => headerSvg(type);
+
+const CATEGORY_LABELS = new Map<string, string>([
+  ...OTHER_MAIN_SLUGS.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as [string, string]),
+  ...HOME_PROS_CATEGORIES.map((c) => [c.slug, c.display] as [string, string]),
+  ...MAIN_CATEGORIES.map((c) => [c.slug, c.display] as [string, string]),
+]);
+
+export function categoryIcon(slug: string): string {
+  return categorySvg(slug, CATEGORY_LABELS.get(slug) ?? slug);
+}
