@@ -36,7 +36,11 @@ export function activeOffer(alias: string, today: string): SQL {
   return sql`${sql.raw(alias)}.is_active AND ${sql.raw(alias)}.expires_at >= ${today}::date`;
 }
 
-/** Offers in any category with one of these slugs (main, home-pros or sub: `category_ids` holds all three). */
-export function categoryMatch(alias: string, slugs: readonly string[]): SQL {
-  return sql`${sql.raw(alias)}.category_ids && ARRAY(SELECT c.id FROM categories c WHERE c.slug = ANY (${textArray(slugs)}))`;
+/**
+ * Offers in any of these categories (main, home-pros group or sub: `category_ids` holds all
+ * three). The ids are constants, not a subquery, so the planner can weigh the GIN index on
+ * `category_ids` against the nearest-first scan with real statistics. No ids, no match.
+ */
+export function categoryMatch(alias: string, ids: readonly number[]): SQL {
+  return sql`${sql.raw(alias)}.category_ids && ${intArray(ids)}`;
 }

@@ -47,8 +47,8 @@ function additionalOffers(today: string): SQL {
 export interface ActiveOfferFilters {
   circle: GeoCircle;
   today: string;
-  /** Category slugs (main, home-pros or sub); an empty list matches nothing. */
-  categorySlugs?: readonly string[] | undefined;
+  /** Category ids (main, home-pros or sub); an empty list matches nothing. */
+  categoryIds?: readonly number[] | undefined;
   excludeIds?: readonly number[] | undefined;
   excludeLocationIds?: readonly number[] | undefined;
   featuredOnly?: boolean | undefined;
@@ -58,8 +58,8 @@ export interface ActiveOfferFilters {
 
 function activeOfferConditions(f: ActiveOfferFilters): SQL {
   const parts: SQL[] = [withinCircle(sql.raw('oi.earth'), f.circle), activeOffer('oi', f.today)];
-  if (f.categorySlugs) {
-    parts.push(categoryMatch('oi', f.categorySlugs));
+  if (f.categoryIds) {
+    parts.push(categoryMatch('oi', f.categoryIds));
   }
   if (f.excludeIds?.length) parts.push(sql`NOT (oi.offer_id = ANY (${intArray(f.excludeIds)}))`);
   if (f.excludeLocationIds?.length) parts.push(sql`NOT (oi.location_id = ANY (${intArray(f.excludeLocationIds)}))`);
@@ -289,18 +289,22 @@ export async function findLocationsOfMerchant(handle: DbHandle, merchantSlug: st
  */
 export async function findLocationsNear(
   handle: DbHandle,
-  f: { circle: GeoCircle; today: string; categorySlugs?: readonly string[] | undefined; excludeIds?: readonly number[] | undefined },
+  f: {
+    circle: GeoCircle;
+    today: string;
+    /** The asked categories and, for merchants filed under a subcategory, their children. */
+    category?: { ids: readonly number[]; withChildren: readonly number[] } | undefined;
+    excludeIds?: readonly number[] | undefined;
+  },
   page: OfferPage,
 ): Promise<LocationRow[]> {
   const pt = earthPoint(f.circle);
   const parts: SQL[] = [withinCircle(sql.raw('l.earth'), f.circle)];
-  if (f.categorySlugs) {
-    const slugs = textArray(f.categorySlugs);
+  if (f.category) {
     parts.push(sql`(
-      m.category_id IN (SELECT cc.id FROM categories cc LEFT JOIN categories pc ON pc.id = cc.parent_id
-        WHERE cc.slug = ANY (${slugs}) OR pc.slug = ANY (${slugs}))
+      m.category_id = ANY (${intArray(f.category.withChildren)})
       OR EXISTS (SELECT 1 FROM offer_index oi WHERE oi.location_id = l.id AND ${activeOffer('oi', f.today)}
-        AND ${categoryMatch('oi', f.categorySlugs)}))`);
+        AND ${categoryMatch('oi', f.category.ids)}))`);
   }
   if (f.excludeIds?.length) parts.push(sql`NOT (l.id = ANY (${intArray(f.excludeIds)}))`);
   return handle.rows<LocationRow>(sql`

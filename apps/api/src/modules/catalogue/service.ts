@@ -113,10 +113,36 @@ function toListItem(r: OfferItemRow): OfferListItem {
   };
 }
 
-/** Category slugs for a filter; contests are not offers and are ignored (SPEC.md 3). */
-function offerCategorySlugs(slugs: readonly string[] | undefined): string[] | undefined {
-  const kept = slugs?.filter((s) => s !== CONTESTS_SLUG);
-  return kept?.length ? kept : undefined;
+const CATEGORY_ROWS_MS = 5 * 60_000;
+const categoryRowsCache = new WeakMap<DbHandle, { at: number; rows: CategoryRow[] }>();
+
+/** The categories table (a few hundred rows that change with data loads), kept five minutes. */
+async function categoryRows(handle: DbHandle, fresh = false): Promise<CategoryRow[]> {
+  const cached = categoryRowsCache.get(handle);
+  if (!fresh && cached && Date.now() - cached.at < CATEGORY_ROWS_MS) return cached.rows;
+  const rows = await findAllCategories(handle);
+  categoryRowsCache.set(handle, { at: Date.now(), rows });
+  return rows;
+}
+
+/**
+ * The ids of a category filter (SPEC.md 7 `category`: main, home-pros or subcategory slugs; a
+ * slug shared by several lists means all of them). Contests are not offers and are ignored
+ * (SPEC.md 3); no slug left means no filter. `withChildren` adds the subcategories of each.
+ */
+async function categoryFilter(
+  handle: DbHandle,
+  slugs: readonly string[] | undefined,
+): Promise<{ ids: number[]; withChildren: number[] } | undefined> {
+  const wanted = new Set(slugs?.filter((s) => s !== CONTESTS_SLUG));
+  if (!wanted.size) return undefined;
+  let rows = await categoryRows(handle);
+  // A slug we do not know may be a category added since the rows were cached: look once more.
+  if ([...wanted].some((s) => !rows.some((r) => r.slug === s))) rows = await categoryRows(handle, true);
+  const ids = rows.filter((r) => wanted.has(r.slug)).map((r) => r.id);
+  const idSet = new Set(ids);
+  const children = rows.filter((r) => r.parent_id != null && idSet.has(r.parent_id)).map((r) => r.id);
+  return { ids, withChildren: [...new Set([...ids, ...children])] };
 }
 
 /** Today's date as a number, the default seed of the random order: stable all day, new tomorrow. */
@@ -171,13 +197,14 @@ export interface TextMatch {
  */
 export async function listOffers(handle: DbHandle, q: OfferListParams, match?: TextMatch): Promise<OfferListItem[]> {
   const position = await resolvePosition(handle, q);
+  const category = await categoryFilter(handle, q.category);
   const today = businessToday();
   const rows = await findActiveOffersNear(
     handle,
     {
       circle: position,
       today,
-      categorySlugs: offerCategorySlugs(q.category),
+      categoryIds: category?.ids,
       excludeIds: q.exclude,
       excludeLocationIds: q.exclude_location_ids,
       featuredOnly: q.featured === true,
@@ -345,7 +372,7 @@ export async function listLocations(handle: DbHandle, q: LocationsQuery): Promis
     ? await findLocationsOfMerchant(handle, q.slug, position, page)
     : await findLocationsNear(
         handle,
-        { circle: position, today: businessToday(), categorySlugs: offerCategorySlugs(q.category), excludeIds: q.exclude },
+        { circle: position, today: businessToday(), category: await categoryFilter(handle, q.category), excludeIds: q.exclude },
         page,
       );
   return withEntities(handle, rows, position);
@@ -367,7 +394,7 @@ export async function listCategories(handle: DbHandle): Promise<CategoriesOut> {
   const today = businessToday();
   const cached = categoryCache.get(handle);
   if (cached && cached.day === today && Date.now() - cached.at < CATEGORY_CACHE_MS) return cached.value;
-  const [rows, counts] = await Promise.all([findAllCategories(handle), countActiveOffersByCategory(handle, today)]);
+  const [rows, counts] = await Promise.all([categoryRows(handle, true), countActiveOffersByCategory(handle, today)]);
   const countById = new Map(counts.map((c) => [c.id, c.n]));
   const children = new Map<number, CategoryRow[]>();
   for (const r of rows) {

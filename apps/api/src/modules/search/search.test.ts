@@ -156,6 +156,10 @@ describe('GET /api/search/', () => {
     expect(result.statusCode).toBe(200);
     // Corrections, then the ranked page (no place lookup for the default place).
     expect(queries).toBe(2);
+    // The same search again within a minute is answered from memory.
+    const again = await countQueries(t.db, () => t.app.inject({ method: 'GET', url: '/api/search/?q=piza%20house&limit=12' }));
+    expect(again.result.json()).toEqual(result.json());
+    expect(again.queries).toBe(0);
   });
 });
 
