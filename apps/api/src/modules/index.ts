@@ -10,6 +10,7 @@ import { contentRoutes } from './content/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { savedRoutes } from './saved/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 
 export async function registerModules(app: App): Promise<void> {
@@ -18,6 +19,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(mailRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(savedRoutes);
   await app.register(geoRoutes);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

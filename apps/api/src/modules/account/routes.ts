@@ -14,7 +14,7 @@ export async function accountRoutes(root: App): Promise<void> {
 
   app.get(
     '/api/user/preferences/',
-    { preHandler: requireUser, schema: { tags: ['account'], summary: 'My Interests: the seven 0/1 preference flags', security, response: { 200: PreferencesOut } } },
+    { onRequest: requireUser, schema: { tags: ['account'], summary: 'My Interests: the seven 0/1 preference flags', security, response: { 200: PreferencesOut } } },
     async (request, reply) => {
       privateNoStore(reply);
       return getPreferences(app.deps.db.db, currentUser(request).id);
@@ -24,7 +24,7 @@ export async function accountRoutes(root: App): Promise<void> {
   app.put(
     '/api/user/preferences/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['account'],
         summary: 'Save preference flags (any subset, each 0 or 1); answers all seven',

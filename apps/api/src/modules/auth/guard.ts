@@ -1,14 +1,15 @@
 // Who is calling: bearer access tokens on protected routes (SPEC.md 6: authenticated calls send a
 // bearer access token).
 //
-// Use in any module:
+// Use in any module, as an onRequest hook (it needs only the headers, and runs before the body is
+// read and validated, so an anonymous call gets its 401 whatever it sends):
 //   import { currentUser, optionalUser, requireUser } from '../auth/guard.ts';
 //
-//   app.get('/api/userallprints/', { preHandler: requireUser, schema: { security: [{ bearer: [] }], ... } },
+//   app.get('/api/userallprints/', { onRequest: requireUser, schema: { security: [{ bearer: [] }], ... } },
 //     async (request) => listPrints(db, currentUser(request).id));
 //
 //   // a token is used when present and valid; anonymous (or stale-token) calls go on as anonymous
-//   app.get('/api/contests/:id/', { preHandler: optionalUser, ... }, async (request) =>
+//   app.get('/api/contests/:id/', { onRequest: optionalUser, ... }, async (request) =>
 //     contestDetail(db, id, request.user?.id ?? null));
 //
 // requireUser answers 401 with {detail: 'You need to be logged in to make this request.'} when no
@@ -57,7 +58,7 @@ async function resolveUser(request: FastifyRequest, token: string): Promise<Auth
   return user ? { ...user, tokenHash } : null;
 }
 
-/** preHandler: the call needs a logged-in member (sets request.user). */
+/** onRequest hook: the call needs a logged-in member (sets request.user). */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (token === undefined) {
@@ -72,7 +73,7 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   request.user = user;
 }
 
-/** preHandler: uses the member's token when it is valid, and goes on anonymously otherwise. */
+/** onRequest hook: uses the member's token when it is valid, and goes on anonymously otherwise. */
 export async function optionalUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   request.user = token === undefined ? null : await resolveUser(request, token);

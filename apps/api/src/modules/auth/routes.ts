@@ -100,7 +100,7 @@ export async function authRoutes(root: App): Promise<void> {
 
   app.post(
     '/auth/logout/',
-    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'Log out: revokes the token of this call', security: bearer } },
+    { onRequest: requireUser, schema: { tags: ['auth'], summary: 'Log out: revokes the token of this call', security: bearer } },
     async (request, reply) => {
       await logout(ctx(), currentUser(request).tokenHash);
       return privateNoStore(reply).status(204).send();
@@ -151,7 +151,7 @@ export async function authRoutes(root: App): Promise<void> {
 
   app.get(
     '/auth/user/info/',
-    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'My Account: the profile', security: bearer, response: { 200: UserInfoOut } } },
+    { onRequest: requireUser, schema: { tags: ['auth'], summary: 'My Account: the profile', security: bearer, response: { 200: UserInfoOut } } },
     async (request, reply) => {
       privateNoStore(reply);
       return getUserInfo(ctx(), currentUser(request).id);
@@ -161,7 +161,7 @@ export async function authRoutes(root: App): Promise<void> {
   app.put(
     '/auth/user/info/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['auth'], summary: 'Change profile fields (send only those that change; the e-mail is not changed here)', security: bearer, body: body(profileUpdateSchema), response: { 200: UserInfoOut } },
     },
     async (request, reply) => {
@@ -173,7 +173,7 @@ export async function authRoutes(root: App): Promise<void> {
   app.put(
     '/auth/user/changepassword/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { ...AUTH_RATE_LIMITS.passwordChecks, ...perMember } },
       schema: {
         tags: ['auth'],
@@ -192,7 +192,7 @@ export async function authRoutes(root: App): Promise<void> {
   app.delete(
     '/auth/user/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { ...AUTH_RATE_LIMITS.passwordChecks, ...perMember } },
       schema: { tags: ['auth'], summary: 'Delete the account and its personal data', security: bearer, body: body(deleteAccountSchema) },
     },
