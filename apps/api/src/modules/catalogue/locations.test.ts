@@ -5,6 +5,7 @@ import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE } from '@market/domain/markets';
 import { categories } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { locationsByIds } from './service.ts';
 import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -230,5 +231,14 @@ describe('GET /api/spotlight/', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/spotlight/?lat=abc&lng=1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('lat');
+  });
+});
+
+describe('locationsByIds (for saved items)', () => {
+  it('answers Location shapes in the order asked, unknown ids left out', async () => {
+    const got = await locationsByIds(t.db, [loc.n1!, 2_000_000_000, loc.p1!]);
+    expect(got.map((l) => l.id)).toEqual([loc.n1, loc.p1]);
+    expect(got[1]!.entities.map((e) => e.entitiable_id)).toEqual([offer.f1, offer.f2, offer.f3]);
+    expect(got[0]!.offer).toBeNull();
   });
 });

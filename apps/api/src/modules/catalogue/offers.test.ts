@@ -5,6 +5,7 @@ import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { derivedOfferCode } from '@market/domain/offer-code';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { offerListItemsByIds } from './service.ts';
 import { addCategory, addLocation, addMerchant, addOffer, addPlace, countQueries, north, uid } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -234,6 +235,10 @@ describe('GET /api/entities/', () => {
       ['featured=maybe', 'featured'],
       ['state=Michigan', 'state'],
       ['seed=-5', 'seed'],
+      ['limit=1&limit=2', 'limit'],
+      ['category=a&category=b', 'category'],
+      ['lat=Infinity&lng=0', 'lat'],
+      [`exclude=${Array.from({ length: 301 }, (_, i) => i + 1).join(',')}`, 'exclude'],
     ];
     for (const [query, field] of cases) {
       const res = await t.app.inject({ method: 'GET', url: `/api/entities/?${query}` });
@@ -353,5 +358,33 @@ describe('GET /api/recommendations/', () => {
     expect(bad.json()).toHaveProperty('preferences');
     const badIds = await t.app.inject({ method: 'GET', url: '/api/recommendations/?offer_ids=x' });
     expect(badIds.json()).toHaveProperty('offer_ids');
+  });
+});
+
+describe('offerListItemsByIds (for saved items)', () => {
+  it('answers list items in the order asked, active ones only by default', async () => {
+    const got = await offerListItemsByIds(t.db, [ids.today!, ids.near1!, ids.expired6!, 2_000_000_000, ids.near1!]);
+    expect(got.map((i) => [i.entitiable_id, i.expiry_status])).toEqual([
+      [ids.today, 'active'],
+      [ids.near1, 'active'],
+    ]);
+    expect(got[1]).toMatchObject({ name: 'Two for one burgers', additional_offers: 3, is_active: true, distance: null });
+  });
+
+  it('with includeExpired, also answers expired, hidden and inactive offers with their status', async () => {
+    const got = await offerListItemsByIds(t.db, [ids.expired6!, ids.expired7!, ids.inactive!, ids.lease!], { includeExpired: true });
+    expect(got.map((i) => [i.entitiable_id, i.expiry_status, i.is_active])).toEqual([
+      [ids.expired6, 'expired', true],
+      [ids.expired7, 'hidden', true],
+      [ids.inactive, 'active', false],
+      [ids.lease, 'active', true],
+    ]);
+    expect(got[3]!.secondary_type).toBe('lease');
+  });
+
+  it('adds the distance from a point when asked, and answers nothing for no ids', async () => {
+    const [item] = await offerListItemsByIds(t.db, [ids.near1!], { near: DEFAULT_PLACE });
+    expect(item!.distance).toBe(1);
+    expect(await offerListItemsByIds(t.db, [])).toEqual([]);
   });
 });
