@@ -135,14 +135,15 @@ export function logoSvg(name: string): string {
 /** Offer picture: the category motif and the headline. */
 export function offerSvg(input: { headline: string; merchantName: string; motif: string }): string {
   const h = categoryHue(input.motif);
-  const lines = wrapText(input.headline, 20, 4);
+  // About 17 characters of 42 px bold fit left of the motif.
+  const lines = wrapText(input.headline, 17, 4);
   const size = lines.length > 3 ? 36 : 42;
   const top = 200 - ((lines.length - 1) * size * 1.15) / 2 - 10;
   const body = [
     `<defs>${gradient('g', hsl(h, 70, 48), hsl(h + 30, 70, 32))}</defs>`,
     '<rect width="600" height="400" fill="url(#g)"/>',
     '<circle cx="520" cy="70" r="160" fill="#fff" fill-opacity="0.08"/>',
-    `<g transform="translate(430 40) scale(1.3)" opacity="0.9">${motif(input.motif)}</g>`,
+    `<g transform="translate(452 36) scale(1.15)" opacity="0.9">${motif(input.motif)}</g>`,
     textLines(lines, 40, top, size),
     '<rect x="40" y="322" width="520" height="2" fill="#fff" fill-opacity="0.5"/>',
     textLines(wrapText(input.merchantName, 38, 1), 40, 362, 24, { weight: 500 }),
