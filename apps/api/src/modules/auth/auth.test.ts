@@ -489,3 +489,48 @@ describe('rate limits (429 with Retry-After)', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('malformed input is a 4xx naming the field, never a 5xx', () => {
+  const weird: unknown[] = [null, true, 1e308, -1, 1.5, '<script>alert(1)</script>', 'x'.repeat(5000), [], {}, [1, 2], { $gt: '' }];
+
+  it('on every member call', async () => {
+    const member = await signUpMember(t.app);
+    const calls: Array<{ method: 'POST' | 'PUT' | 'DELETE'; url: string; fields: string[]; auth?: boolean }> = [
+      { method: 'POST', url: '/auth/register/', fields: ['email', 'password', 'confirmPassword', 'first_name', 'last_name', 'state', 'zipcode', 'birthday', 'tracking_id', 'terms_agree', 'promotions_agree'] },
+      { method: 'POST', url: '/auth/login/', fields: ['email', 'password'] },
+      { method: 'POST', url: '/auth/passwordreset/', fields: ['email'] },
+      { method: 'POST', url: '/auth/resetpassword/', fields: ['id', 'token', 'password', 're_password'] },
+      { method: 'POST', url: '/auth/verifyuser/', fields: ['id', 'token'] },
+      { method: 'PUT', url: '/auth/user/info/', fields: ['first_name', 'last_name', 'state', 'zipcode', 'birthday', 'promotions_agree'], auth: true },
+      { method: 'PUT', url: '/api/user/preferences/', fields: ['food_dining_preference', 'special_services_preference'], auth: true },
+      { method: 'POST', url: '/api/userclipped/', fields: ['offer_id'], auth: true },
+      { method: 'POST', url: '/api/userfavoriteslocation/', fields: ['favoritable_id', 'favoritable_type'], auth: true },
+    ];
+    for (const call of calls) {
+      for (const field of call.fields) {
+        for (const value of weird) {
+          const base = call.url === '/auth/register/' ? registrationBody() : {};
+          const res = await t.app.inject({
+            method: call.method,
+            url: call.url,
+            payload: { ...base, [field]: value } as Json,
+            headers: call.auth ? member.headers : {},
+            remoteAddress: randomClientIp(),
+          });
+          const where = `${call.method} ${call.url} ${field}=${JSON.stringify(value)?.slice(0, 40)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          if (res.statusCode === 400) {
+            const body = res.json() as Json;
+            expect(Object.keys(body).length, where).toBeGreaterThan(0);
+          }
+        }
+      }
+    }
+    for (const url of ['/api/userclipped/99999999999999/', '/api/userclipped/-1/', '/api/userfavorites/%3Cscript%3E/', '/api/userfavorites/1/?favoritable_type=%00']) {
+      const res = await t.app.inject({ method: 'DELETE', url, headers: member.headers });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const huge = await t.app.inject({ method: 'GET', url: '/auth/user/info/', headers: { authorization: `Bearer ${'a'.repeat(8000)}` } });
+    expect(huge.statusCode).toBe(401);
+  });
+});

@@ -16,14 +16,18 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
+/** Makes the stand-in hash ahead of the first log-in for an unknown e-mail (whose time it sets). */
+export function prepareTimingEqualiser(): Promise<string> {
+  return (dummyHash ??= hashPassword('timing-equaliser'));
+}
+
 /**
  * Checks a password against a stored hash. Without a hash (unknown e-mail) it still spends the
  * time of one verification, so the answer time does not tell whether an account exists.
  */
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword('timing-equaliser');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(await prepareTimingEqualiser(), password).catch(() => false);
     return false;
   }
   return verify(storedHash, password).catch(() => false);

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { currentUser, requireUser } from './guard.ts';
+import { prepareTimingEqualiser } from './passwords.ts';
 import './mails.ts';
 import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
 import {
@@ -52,6 +53,7 @@ const perMember = { hook: 'preHandler' as const, keyGenerator: (request: Fastify
 
 export async function authRoutes(root: App): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  void prepareTimingEqualiser();
   const ctx = (): AuthContext => ({ db: app.deps.db.db, mail: mailQueueOf(app) });
   const loginFailures = app.createRateLimit({
     ...AUTH_RATE_LIMITS.loginFailures,

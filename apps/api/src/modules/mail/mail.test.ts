@@ -1,4 +1,5 @@
 import { readFile, readdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADQUARTERS } from '@market/domain/markets';
@@ -79,6 +80,60 @@ describe('in production', () => {
       expect(res.statusCode).toBe(404);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+/** A minimal SMTP server that accepts every message and keeps its text. */
+async function fakeSmtpServer() {
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let buffer = '';
+    let message: string | null = null;
+    socket.write('220 fake.test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (message !== null) {
+          if (line === '.') {
+            received.push(message);
+            message = null;
+            socket.write('250 OK queued\r\n');
+          } else message += `${line}\n`;
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'EHLO' || command === 'HELO') socket.write('250-fake.test\r\n250 8BITMIME\r\n');
+        else if (command === 'DATA') {
+          message = '';
+          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
+        } else if (command === 'QUIT') socket.end('221 Bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { received, port: (server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('with SMTP_URL', () => {
+  it('sends through the SMTP server instead of the mailbox, which has no page', async () => {
+    const smtp = await fakeSmtpServer();
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      await enqueueMail(app.app, 'message', 'smtp-user@example.com', { subject: 'Through SMTP', paragraphs: ['Hello.'] });
+      await mailQueueOf(app.app).drain();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toMatch(/^To: smtp-user@example.com$/m);
+      expect(smtp.received[0]).toMatch(/^Subject: Through SMTP$/m);
+      expect(smtp.received[0]).toContain('multipart/alternative');
+      expect(await listMailbox(mailboxDir(app.env))).toEqual([]);
+      expect((await app.app.inject({ method: 'GET', url: '/dev/mailbox/' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await smtp.close();
     }
   });
 });
