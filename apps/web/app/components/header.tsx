@@ -88,10 +88,7 @@ export function Header({ geo, brand, twinCities, pageType, auth, menuOpen, onMen
       </div>
       <div className="main-bar">
         <div className="container main-bar-inner">
-          <button type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => onMenuOpenChange(true)}>
-            <span aria-hidden="true" className="burger" />
-            Menu
-          </button>
+          <MobileMenu open={menuOpen} onOpenChange={onMenuOpenChange} geo={geo} auth={auth} />
           <Link to={withLocationQuery('/', geo)} className="logo-link" aria-label={`${brand.siteName} home`}>
             <img src={brand.logo} alt={brand.siteName} width={160} height={36} className="logo" />
           </Link>
@@ -99,7 +96,6 @@ export function Header({ geo, brand, twinCities, pageType, auth, menuOpen, onMen
           <LocationPicker geo={geo} />
         </div>
       </div>
-      <MobileMenu open={menuOpen} onOpenChange={onMenuOpenChange} geo={geo} auth={auth} />
     </header>
   );
 }
@@ -111,6 +107,10 @@ function MobileMenu({ open, onOpenChange, geo, auth }: { open: boolean; onOpenCh
   return (
     <>
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Trigger className="menu-button">
+          <span aria-hidden="true" className="burger" />
+          Menu
+        </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="overlay" />
           <Dialog.Content className="sheet side-sheet mobile-menu" aria-describedby={undefined}>

@@ -5,7 +5,7 @@
 // a plain form: the action takes the first city matching the text.
 import { useCombobox } from 'downshift';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
 import { locationLabel, placeText } from '@market/domain/location-label';
@@ -67,21 +67,20 @@ export function LocationPicker({ geo }: { geo: UserGeo }) {
   const { items: places } = useAutocomplete(text, loadPlaces);
   const items: Item[] = [CURRENT, ...places.map((place) => ({ kind: 'place' as const, place }))];
 
+  // Whether the visitor moved through the list with the arrow keys since typing.
+  const navigated = useRef(false);
   const combobox = useCombobox<Item>({
     id: 'location-combobox',
     items,
-    inputValue: text,
     itemToString: itemText,
-    // SPEC.md 4: Enter picks the first suggestion.
-    defaultHighlightedIndex: places.length ? 1 : 0,
-    onInputValueChange({ inputValue, type }) {
-      if (type === useCombobox.stateChangeTypes.InputChange) setText(inputValue ?? '');
+    // Uncontrolled input (fast typing never loses characters); the text drives the suggestions.
+    onInputValueChange({ inputValue }) {
+      setText(inputValue ?? '');
     },
     onSelectedItemChange({ selectedItem }) {
       if (!selectedItem) return;
       if (selectedItem.kind === 'current') setter.useCurrentLocation();
       else setter.choosePlace(selectedItem.place.id);
-      setText('');
     },
     stateReducer(state, { type, changes }) {
       // SPEC.md 4: the dropdown opens on typing (desktop only, 800 px or wider).
@@ -105,6 +104,17 @@ export function LocationPicker({ geo }: { geo: UserGeo }) {
               placeholder,
               autoComplete: 'off',
               readOnly: narrow,
+              onKeyDown: (event) => {
+                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') navigated.current = true;
+                else if (event.key !== 'Enter') navigated.current = false;
+                // SPEC.md 4: Enter picks the first suggestion (unless one was chosen with the arrows).
+                if (event.key === 'Enter' && !navigated.current && places[0]) {
+                  (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+                  event.preventDefault();
+                  combobox.closeMenu();
+                  setter.choosePlace(places[0].id);
+                }
+              },
               onClick: (event) => {
                 if (narrow) {
                   (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;

@@ -4,11 +4,12 @@
 // from, or to the same page without the parameter.
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
 import { recordEvent } from '../lib/analytics.ts';
+import { useHydrated } from '../lib/hooks.ts';
 import { withoutModal } from '../lib/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { merchantHref, OfferGrid } from './offer-card.tsx';
@@ -32,21 +33,27 @@ function useCloseModal() {
 }
 
 function ModalFrame({ title, children, className, onClose, header }: { title: string; children: ReactNode; className: string; onClose: () => void; header?: ReactNode }) {
+  // A portal cannot render on the server: a shared link shows the modal in place until hydration.
+  const hydrated = useHydrated();
+  const Wrapper = hydrated ? Dialog.Portal : Fragment;
+  const titleId = useId();
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
+      <Wrapper>
         <Dialog.Overlay className="overlay" />
-        <Dialog.Content className={`dialog modal ${className}`} aria-describedby={undefined}>
+        <Dialog.Content className={`dialog modal ${className}`} aria-describedby={undefined} aria-labelledby={titleId}>
           <div className="modal-header">
             <Dialog.Close className="btn btn-outline btn-small back-button">
               <span aria-hidden="true">←</span> Back
             </Dialog.Close>
             <div className="modal-actions">{header}</div>
           </div>
-          <Dialog.Title className="modal-title">{title}</Dialog.Title>
+          <Dialog.Title className="modal-title" id={titleId}>
+            {title}
+          </Dialog.Title>
           {children}
         </Dialog.Content>
-      </Dialog.Portal>
+      </Wrapper>
     </Dialog.Root>
   );
 }
@@ -259,7 +266,33 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
   );
 }
 
+/** Where focus was outside the modals, to give it back when a modal closes (the link that opened it). */
+function useReturnFocus(open: boolean) {
+  const outside = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && target !== document.body && !target.closest('[role="dialog"]')) outside.current = target;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      const target = outside.current;
+      const id = setTimeout(() => {
+        if (target?.isConnected) target.focus();
+      }, 0);
+      wasOpen.current = open;
+      return () => clearTimeout(id);
+    }
+    wasOpen.current = open;
+  }, [open]);
+}
+
 export function ModalHost({ modal, auth, onOpen }: { modal: ModalData | null; auth: AuthState; onOpen: () => void }) {
+  useReturnFocus(Boolean(modal));
   if (!modal) return null;
   if (modal.kind === 'offer') return <OfferModal key={`o${modal.offer.id}`} data={modal} auth={auth} onOpen={onOpen} />;
   if (modal.kind === 'contest') return <ContestModal key={`c${modal.contest.entity_id}`} data={modal} auth={auth} onOpen={onOpen} />;

@@ -29,10 +29,10 @@ function SearchCombobox({ geo, id, placeholder, autoFocus, buttonLabel, onDone, 
   const combobox = useCombobox<PlaceSuggestion>({
     id,
     items,
-    inputValue: text,
     itemToString: (item) => item?.suggestion ?? '',
-    onInputValueChange({ inputValue, type }) {
-      if (type === useCombobox.stateChangeTypes.InputChange) setText(inputValue ?? '');
+    // Uncontrolled input (fast typing never loses characters); the text drives the suggestions.
+    onInputValueChange({ inputValue }) {
+      setText(inputValue ?? '');
     },
     onSelectedItemChange({ selectedItem }) {
       if (selectedItem) go(selectedItem.suggestion);
@@ -51,7 +51,21 @@ function SearchCombobox({ geo, id, placeholder, autoFocus, buttonLabel, onDone, 
         Search coupons and offers
       </label>
       <div className="search-input-wrap">
-        <input {...combobox.getInputProps({ name: 'q', type: 'search', placeholder, autoComplete: 'off', autoFocus, maxLength: 200 })} className="search-input" />
+        <input
+          {...combobox.getInputProps({
+            name: 'q',
+            type: 'search',
+            placeholder,
+            autoComplete: 'off',
+            autoFocus,
+            maxLength: 200,
+            onKeyDown: (event) => {
+              // Enter without a highlighted suggestion submits the typed text.
+              if (event.key === 'Enter' && combobox.highlightedIndex < 0) (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            },
+          })}
+          className="search-input"
+        />
         <ul {...combobox.getMenuProps()} className={`dropdown ${combobox.isOpen && items.length ? 'open' : ''}`}>
           {combobox.isOpen
             ? items.map((item, index) => (

@@ -62,6 +62,7 @@ export default function Contests() {
         <section aria-labelledby="winners-heading" className="section">
           <h2 id="winners-heading">Recent Winners</h2>
           {d.winners.length ? (
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Recent winners">
             <table className="winners">
               <thead>
                 <tr>
@@ -82,6 +83,7 @@ export default function Contests() {
                 ))}
               </tbody>
             </table>
+            </div>
           ) : (
             <p className="empty">No winners have been drawn yet.</p>
           )}

@@ -1,7 +1,8 @@
 // Public form posts of the footer and the empty search state (SPEC.md 2, 5, 7, 8): suggest a
 // merchant or contractor (POST /api/suggestmerchant/), mailing list removal (POST
 // /auth/mail_removal/), newsletter (POST /auth/newsletter/ with the tracking id). Answers
-// {ok, message}: a 5xx shows the generic text, a 4xx the server's field messages (SPEC.md 8).
+// {ok, message} (with 200: the form shows the message) : a 5xx shows the generic text, a 4xx
+// the server's field messages (SPEC.md 8).
 import { data } from 'react-router';
 import { trackingIdFromCookies } from '@market/domain/tracking';
 import type { Route } from './+types/forms';
@@ -31,8 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case 'suggest': {
       body = { name: field(form, 'name'), city: field(form, 'city', 100), state: field(form, 'state', 2).toUpperCase() };
       const missing = (['name', 'city', 'state'] as const).filter((k) => !body[k]);
-      if (missing.length) return data({ ok: false, message: 'This is required' }, { status: 400 });
-      if (!STATES.has(String(body.state))) return data({ ok: false, message: 'Choose Michigan, Illinois, Minnesota or Florida.' }, { status: 400 });
+      if (missing.length) return { ok: false, message: 'This is required' };
+      if (!STATES.has(String(body.state))) return { ok: false, message: 'Choose Michigan, Illinois, Minnesota or Florida.' };
       path = '/api/suggestmerchant/';
       break;
     }
@@ -44,14 +45,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         state: field(form, 'state', 2).toUpperCase(),
         zipCode: field(form, 'zipCode', 5),
       };
-      if (Object.values(body).some((v) => !v)) return data({ ok: false, message: 'This is required' }, { status: 400 });
-      if (!/^\d{5}$/.test(String(body.zipCode))) return data({ ok: false, message: 'Zip code must be exactly 5 digits.' }, { status: 400 });
+      if (Object.values(body).some((v) => !v)) return { ok: false, message: 'This is required' };
+      if (!/^\d{5}$/.test(String(body.zipCode))) return { ok: false, message: 'Zip code must be exactly 5 digits.' };
       path = '/auth/mail_removal/';
       break;
     }
     case 'newsletter': {
       body = { email: field(form, 'email', 254), tracking_id: trackingIdFromCookies(request.headers.get('cookie')) };
-      if (!body.email) return data({ ok: false, message: 'This is required' }, { status: 400 });
+      if (!body.email) return { ok: false, message: 'This is required' };
       path = '/auth/newsletter/';
       break;
     }
@@ -61,5 +62,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const res = await api.postJson(path, body);
   if (res.status >= 200 && res.status < 300) return { ok: true, message: 'Submitted.' };
   if (params.kind === 'newsletter') console.warn(`Newsletter sign-up failed with ${res.status}`);
-  return data({ ok: false, message: errorMessage(res.status, res.body) }, { status: res.status >= 500 ? 502 : 400 });
+  return { ok: false, message: errorMessage(res.status, res.body) };
 }

@@ -35,12 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const spotlight = await api.spotlight(geo);
     return { layout, spotlight, callouts: [], recommended: [], nearby: [], featured: null as Contest | null, heroIndex: 0 };
   }
-  const [callouts, recommended, nearby, featured] = await Promise.all([
-    api.callouts(geo.state || 'MI'),
-    api.recommendations(geo),
-    api.entities(geo, { limit: 4, order: 'featured' }),
-    api.featuredContest(geo),
-  ]);
+  const [callouts, recommended, featured] = await Promise.all([api.callouts(geo.state || 'MI'), api.recommendations(geo), api.featuredContest(geo)]);
+  // SPEC.md 7: a second 4-item lookup by location, without the offers already recommended.
+  const nearby = await api.entities(geo, { limit: 4, exclude: recommended.map((o) => o.entitiable_id) });
   // SPEC.md 2: the hero image is random from six; chosen here so server and browser agree.
   const heroIndex = Math.floor(Math.random() * HERO_IMAGES.length);
   return { layout, spotlight: [], callouts, recommended, nearby, featured, heroIndex };
