@@ -31,6 +31,26 @@ export function withinCircle(column: SQL, c: GeoCircle): SQL {
   return sql`earth_box(${earthPoint(c)}, ${c.radiusM}::float8) @> ${column} AND earth_distance(${column}, ${earthPoint(c)}) <= ${c.radiusM}::float8`;
 }
 
+/** Radius of the sphere used for the latitude/longitude ranges: the smaller of the two in use, so the ranges never cut the circle. */
+const RANGE_EARTH_RADIUS_M = 6_371_000;
+
+/**
+ * Rows within the circle found by latitude/longitude ranges (a box around it, with a small
+ * margin) and trimmed by the exact distance. The ranges have real column statistics, so the
+ * planner can judge how much of the table the circle holds.
+ */
+export function withinLatLngRange(alias: string, c: GeoCircle): SQL {
+  const angle = (c.radiusM / RANGE_EARTH_RADIUS_M) * 1.001;
+  const dLat = (angle * 180) / Math.PI;
+  const cosLat = Math.cos((c.lat * Math.PI) / 180);
+  const ratio = Math.sin(angle) / Math.max(cosLat, 1e-9);
+  // Near a pole the circle spans every longitude.
+  const dLng = ratio >= 1 || Math.abs(c.lat) + dLat >= 90 ? 180 : (Math.asin(ratio) * 180) / Math.PI;
+  const a = sql.raw(alias);
+  const lng = dLng >= 180 ? sql`` : sql` AND ${a}.lng BETWEEN ${c.lng - dLng}::float8 AND ${c.lng + dLng}::float8`;
+  return sql`${a}.lat BETWEEN ${c.lat - dLat}::float8 AND ${c.lat + dLat}::float8${lng} AND earth_distance(${a}.earth, ${earthPoint(c)}) <= ${c.radiusM}::float8`;
+}
+
 /** SPEC.md 4: lists show active offers only (the flag set and valid through `expires_at`). */
 export function activeOffer(alias: string, today: string): SQL {
   return sql`${sql.raw(alias)}.is_active AND ${sql.raw(alias)}.expires_at >= ${today}::date`;

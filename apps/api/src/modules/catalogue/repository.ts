@@ -4,7 +4,7 @@
 // page picked first and only its rows enriched.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
-import { activeOffer, categoryMatch, earthPoint, intArray, textArray, withinCircle, type GeoCircle, type GeoPoint } from './offer-sql.ts';
+import { activeOffer, categoryMatch, earthPoint, intArray, textArray, withinCircle, withinLatLngRange, type GeoCircle, type GeoPoint } from './offer-sql.ts';
 
 export type { GeoCircle, GeoPoint } from './offer-sql.ts';
 
@@ -56,11 +56,17 @@ export interface ActiveOfferFilters {
   extra?: SQL | undefined;
 }
 
-function activeOfferConditions(f: ActiveOfferFilters): SQL {
-  const parts: SQL[] = [withinCircle(sql.raw('oi.earth'), f.circle), activeOffer('oi', f.today)];
-  if (f.categoryIds) {
-    parts.push(categoryMatch('oi', f.categoryIds));
-  }
+/**
+ * The WHERE clause. `geo` picks how the circle is found: 'box' (an `earth_box` the GiST index
+ * answers, for nearest-first scans, which it bounds) or 'range' (latitude/longitude ranges the
+ * planner estimates from column statistics, for every other order: its estimate for the box is
+ * a fixed 0.1% of the table, which makes it sort the whole circle rather than walk an index).
+ */
+function activeOfferConditions(f: ActiveOfferFilters, geo: 'box' | 'range' | 'none'): SQL {
+  const parts: SQL[] = [activeOffer('oi', f.today)];
+  if (geo === 'box') parts.unshift(withinCircle(sql.raw('oi.earth'), f.circle));
+  if (geo === 'range') parts.unshift(withinLatLngRange('oi', f.circle));
+  if (f.categoryIds) parts.push(categoryMatch('oi', f.categoryIds));
   if (f.excludeIds?.length) parts.push(sql`NOT (oi.offer_id = ANY (${intArray(f.excludeIds)}))`);
   if (f.excludeLocationIds?.length) parts.push(sql`NOT (oi.location_id = ANY (${intArray(f.excludeLocationIds)}))`);
   if (f.featuredOnly) parts.push(sql`oi.is_featured`);
@@ -71,13 +77,15 @@ function activeOfferConditions(f: ActiveOfferFilters): SQL {
 export interface SortKey {
   expr: SQL;
   desc?: boolean;
+  /** The GiST nearest-neighbour order (`earth <-> point`). */
+  knn?: boolean;
 }
 
 export type OfferSort =
-  /** Plain keys, e.g. [KNN distance] or [created_at desc, distance]. */
+  /** Plain keys, e.g. [distance] or [created_at desc, distance]. */
   | { keys: SortKey[] }
-  /** Rows matching `first` before the others, each group nearest first (two KNN scans). */
-  | { first: SQL };
+  /** Rows matching `first` before the others, each group ordered by `then` (two index scans). */
+  | { first: SQL; then: SortKey };
 
 export interface OfferPage {
   limit: number;
@@ -88,10 +96,29 @@ function keyColumns(keys: SortKey[]): SQL {
   return sql.join(keys.map((k, i) => sql`${k.expr} AS ${sql.raw(`k${i}`)}`), sql`, `);
 }
 
+/** ORDER BY over the keys, by expression (prefix '') or by the k0, k1... columns of a subquery, then by id. */
 function orderBy(keys: SortKey[], prefix: string): SQL {
   const parts = keys.map((k, i) => sql`${prefix ? sql.raw(`${prefix}.k${i}`) : k.expr}${sql.raw(k.desc ? ' DESC' : '')}`);
-  parts.push(sql.raw(`${prefix ? prefix : 'oi'}.offer_id`));
+  parts.push(sql.raw(`${prefix || 'oi'}.offer_id`));
   return sql.join(parts, sql`, `);
+}
+
+/**
+ * The first `reach` rows nearest first, plus every other row at the same point as the last of
+ * them. The GiST nearest-neighbour scan takes no tiebreaker (PostgreSQL 15 would sort the whole
+ * circle for one: no incremental sort over it) and gives equal distances in no set order; the
+ * tie group at the edge makes "distance, then id" exact for any offset. `tieWhere` is `where`
+ * without the circle (the edge point is inside it), so the equality alone picks the index.
+ */
+function nearestWithTies(where: SQL, tieWhere: SQL, columns: SQL, knn: SortKey, reach: number): SQL {
+  return sql`(WITH b AS MATERIALIZED (
+      SELECT ${columns}, oi.earth AS edge_earth, ${knn.expr} AS edge_k FROM offer_index oi
+      WHERE ${where} ORDER BY ${knn.expr} LIMIT ${reach})
+    SELECT * FROM b
+    UNION ALL
+    SELECT ${columns}, oi.earth, ${knn.expr} FROM offer_index oi
+    WHERE ${tieWhere} AND oi.earth = (SELECT b.edge_earth FROM b ORDER BY b.edge_k DESC LIMIT 1)
+      AND NOT (oi.offer_id = ANY (ARRAY(SELECT b.offer_id FROM b))))`;
 }
 
 /**
@@ -100,37 +127,44 @@ function orderBy(keys: SortKey[], prefix: string): SQL {
  * additional-offers count.
  */
 export async function findActiveOffersNear(handle: DbHandle, f: ActiveOfferFilters, sort: OfferSort, page: OfferPage): Promise<OfferItemRow[]> {
-  const pt = earthPoint(f.circle);
-  const where = activeOfferConditions(f);
-  const dist = sql`earth_distance(oi.earth, ${pt}) AS dist_m`;
-  const knn: SortKey = { expr: sql`oi.earth <-> ${pt}` };
-  if ('first' in sort) {
-    // Two nearest-first scans, one per group, each cut at offset + limit: the GiST index keeps
-    // both cheap, where one "ORDER BY flag DESC, distance" would sort every offer in the circle.
-    const keys: SortKey[] = [{ expr: sql`(${sort.first})`, desc: true }, knn];
-    const reach = page.offset + page.limit;
-    const branch = (cond: SQL) =>
-      sql`(SELECT ${ITEM_COLUMNS}, ${dist}, ${keyColumns(keys)} FROM offer_index oi
-        WHERE ${where} AND ${cond} ORDER BY ${knn.expr}, oi.offer_id LIMIT ${reach})`;
-    return handle.rows<OfferItemRow>(sql`
+  const dist = sql`earth_distance(oi.earth, ${earthPoint(f.circle)}) AS dist_m`;
+  const reach = page.offset + page.limit;
+  const outer = (source: SQL, keys: SortKey[]) =>
+    handle.rows<OfferItemRow>(sql`
       SELECT p.*, ${additionalOffers(f.today)}
-      FROM (${branch(sql`(${sort.first})`)} UNION ALL ${branch(sql`NOT (${sort.first})`)}) p
+      FROM ${source} p
       ORDER BY ${orderBy(keys, 'p')} LIMIT ${page.limit} OFFSET ${page.offset}`);
+  if ('first' in sort) {
+    // Two ordered scans, one per group, each cut at offset + limit: an index keeps both cheap,
+    // where one "ORDER BY flag DESC, ..." would sort every offer in the circle.
+    const where = activeOfferConditions(f, sort.then.knn ? 'box' : 'range');
+    const tieWhere = activeOfferConditions(f, 'none');
+    const keys: SortKey[] = [{ expr: sql`(${sort.first})`, desc: true }, sort.then];
+    const columns = sql`${ITEM_COLUMNS}, ${dist}, ${keyColumns(keys)}`;
+    const branch = (cond: SQL) =>
+      sort.then.knn
+        ? nearestWithTies(sql`${where} AND ${cond}`, sql`${tieWhere} AND ${cond}`, columns, sort.then, reach)
+        : sql`(SELECT ${columns} FROM offer_index oi WHERE ${where} AND ${cond} ORDER BY ${orderBy([sort.then], '')} LIMIT ${reach})`;
+    return outer(sql`(${branch(sql`(${sort.first})`)} UNION ALL ${branch(sql`NOT (${sort.first})`)})`, keys);
+  }
+  const columns = sql`${ITEM_COLUMNS}, ${dist}, ${keyColumns(sort.keys)}`;
+  if (sort.keys[0]?.knn) {
+    return outer(sql`(${nearestWithTies(activeOfferConditions(f, 'box'), activeOfferConditions(f, 'none'), columns, sort.keys[0], reach)})`, sort.keys);
   }
   return handle.rows<OfferItemRow>(sql`
     SELECT p.*, ${additionalOffers(f.today)}
-    FROM (SELECT ${ITEM_COLUMNS}, ${dist}, ${keyColumns(sort.keys)} FROM offer_index oi
-      WHERE ${where} ORDER BY ${orderBy(sort.keys, '')} LIMIT ${page.limit} OFFSET ${page.offset}) p
+    FROM (SELECT ${columns} FROM offer_index oi
+      WHERE ${activeOfferConditions(f, 'range')} ORDER BY ${orderBy(sort.keys, '')} LIMIT ${page.limit} OFFSET ${page.offset}) p
     ORDER BY ${orderBy(sort.keys, 'p')}`);
 }
 
 /** Sort keys the listing orders use. */
 export const sortKeys = {
-  distance: (p: GeoPoint): SortKey => ({ expr: sql`oi.earth <-> ${earthPoint(p)}` }),
+  distance: (p: GeoPoint): SortKey => ({ expr: sql`oi.earth <-> ${earthPoint(p)}`, knn: true }),
   newest: (): SortKey => ({ expr: sql.raw('oi.created_at'), desc: true }),
   ending: (): SortKey => ({ expr: sql.raw('oi.expires_at') }),
-  /** A per-offer constant mixed with a seed: the same seed always gives the same order. */
-  random: (seed: number): SortKey => ({ expr: sql`hashtext(oi.random_key::text || ':' || ${String(seed)}::text)` }),
+  /** The per-offer random key, walked from a seed-chosen start (see `randomFrom`). */
+  randomKey: (): SortKey => ({ expr: sql.raw('oi.random_key') }),
   /** Relevance damped by distance: a match 25 miles away counts half as much as one next door. */
   relevance: (rank: SQL, p: GeoPoint): SortKey => ({
     expr: sql`(${rank}) / (1 + earth_distance(oi.earth, ${earthPoint(p)}) / ${RELEVANCE_HALF_DISTANCE_M}::float8)`,
@@ -138,9 +172,24 @@ export const sortKeys = {
   }),
 };
 
+/**
+ * A stable random order: offers by their fixed random key (a hash of the id), starting at a
+ * point the seed picks and wrapping around. The same seed always gives the same order; another
+ * seed (by default another day) another start; both halves walk the random_key index.
+ */
+export function randomFrom(seed: number): OfferSort {
+  // Scramble the seed (murmur3's finaliser) so that consecutive days start far apart.
+  let h = seed | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  const start = (h ^ (h >>> 16)) & 0x7fffffff;
+  return { first: sql`oi.random_key >= ${start}::int`, then: sortKeys.randomKey() };
+}
+
+export const featuredFirst = (p: GeoPoint): OfferSort => ({ first: sql.raw('oi.is_featured'), then: sortKeys.distance(p) });
+
 const RELEVANCE_HALF_DISTANCE_M = 25 * 1609.344;
 
-export const featuredFirst: SQL = sql.raw('oi.is_featured');
 
 /**
  * Offers by id as list-item rows, in no particular order. `activeOnly` keeps the offers a list
@@ -310,7 +359,7 @@ export async function findLocationsNear(
   return handle.rows<LocationRow>(sql`
     SELECT ${LOCATION_COLUMNS}, earth_distance(l.earth, ${pt}) AS dist_m ${LOCATION_JOINS}
     WHERE ${sql.join(parts, sql` AND `)}
-    ORDER BY l.earth <-> ${pt}, l.id
+    ORDER BY l.earth <-> ${pt}
     LIMIT ${page.limit} OFFSET ${page.offset}`);
 }
 
@@ -344,15 +393,13 @@ export async function countActiveOffersByCategory(handle: DbHandle, today: strin
     GROUP BY cid`);
 }
 
-/**
- * The condition "shares a category with these saved offers or with these main categories", for
- * favouring recommendations.
- */
-export function sharesCategoryWith(savedOfferIds: readonly number[], mainSlugs: readonly string[]): SQL {
-  return sql`oi.category_ids && (
-    ARRAY(SELECT DISTINCT s.cid FROM offer_index so CROSS JOIN LATERAL unnest(so.category_ids) AS s(cid)
-      WHERE so.offer_id = ANY (${intArray(savedOfferIds)}))
-    || ARRAY(SELECT c.id FROM categories c WHERE c.kind = 'main' AND c.slug = ANY (${textArray(mainSlugs)})))`;
+/** The category ids (main, group and sub) of these offers, together. */
+export async function findCategoryIdsOfOffers(handle: DbHandle, offerIds: readonly number[]): Promise<number[]> {
+  if (!offerIds.length) return [];
+  const rows = await handle.rows<{ id: number }>(sql`
+    SELECT DISTINCT s.cid AS id FROM offer_index so CROSS JOIN LATERAL unnest(so.category_ids) AS s(cid)
+    WHERE so.offer_id = ANY (${intArray(offerIds)})`);
+  return rows.map((r) => r.id);
 }
 
 export interface SpotlightRow {

@@ -9,9 +9,11 @@ import type { SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } from '../geo/service.ts';
+import { categoryMatch } from './offer-sql.ts';
 import {
   countActiveOffersByCategory,
   featuredFirst,
+  randomFrom,
   findActiveOfferItemsAtLocations,
   findActiveOffersNear,
   findAllCategories,
@@ -21,7 +23,7 @@ import {
   findOfferDetail,
   findOfferItemsByIds,
   findSpotlightMerchantsNear,
-  sharesCategoryWith,
+  findCategoryIdsOfOffers,
   sortKeys,
   type CategoryRow,
   type GeoCircle,
@@ -153,13 +155,13 @@ function daySeed(today: string): number {
 function offerSort(order: ListOrder, point: GeoPoint, seed: number, match: TextMatch | undefined): OfferSort {
   switch (order) {
     case 'featured':
-      return { first: featuredFirst };
+      return featuredFirst(point);
     case 'newest':
       return { keys: [sortKeys.newest(), sortKeys.distance(point)] };
     case 'ending':
       return { keys: [sortKeys.ending(), sortKeys.distance(point)] };
     case 'random':
-      return { keys: [sortKeys.random(seed)] };
+      return randomFrom(seed);
     case 'relevance':
       return match ? { keys: [sortKeys.relevance(match.rank, point), sortKeys.distance(point)] } : { keys: [sortKeys.distance(point)] };
     default:
@@ -444,12 +446,17 @@ export async function recommendOffers(
 ): Promise<OfferListItem[]> {
   const position = await resolvePosition(handle, q);
   const saved = q.offer_ids ?? [];
-  const slugs = preferredCategorySlugs(q.preferences ?? []);
-  const first = saved.length || slugs.length ? sharesCategoryWith(saved, slugs) : featuredFirst;
+  const [fromSaved, fromPreferences] = await Promise.all([
+    findCategoryIdsOfOffers(handle, saved),
+    categoryFilter(handle, preferredCategorySlugs(q.preferences ?? [])),
+  ]);
+  // Main categories only for preferences (their slugs also name home-pros groups).
+  const mainIds = new Set((await categoryRows(handle)).filter((r) => r.kind === 'main').map((r) => r.id));
+  const favoured = [...new Set([...fromSaved, ...(fromPreferences?.ids.filter((id) => mainIds.has(id)) ?? [])])];
   const rows = await findActiveOffersNear(
     handle,
     { circle: position, today: businessToday(), excludeIds: saved },
-    { first },
+    favoured.length ? { first: categoryMatch('oi', favoured), then: sortKeys.distance(position) } : featuredFirst(position),
     { limit: q.limit, offset: 0 },
   );
   return rows.map(toListItem);
