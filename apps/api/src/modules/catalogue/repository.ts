@@ -4,7 +4,7 @@
 // page picked first and only its rows enriched.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
-import { activeOffer, categoryMatch, earthPoint, intArray, textArray, withinCircle, withinLatLngRange, type GeoCircle, type GeoPoint } from './offer-sql.ts';
+import { activeOffer, categoryMatch, earthPoint, intArray, withinCircle, withinLatLngRange, type GeoCircle, type GeoPoint } from './offer-sql.ts';
 
 export type { GeoCircle, GeoPoint } from './offer-sql.ts';
 
@@ -186,7 +186,11 @@ export function randomFrom(seed: number): OfferSort {
   return { first: sql`oi.random_key >= ${start}::int`, then: sortKeys.randomKey() };
 }
 
+/** Featured offers first, each group nearest first. */
 export const featuredFirst = (p: GeoPoint): OfferSort => ({ first: sql.raw('oi.is_featured'), then: sortKeys.distance(p) });
+
+/** Offers in any of these categories first, each group nearest first. */
+export const categoriesFirst = (ids: readonly number[], p: GeoPoint): OfferSort => ({ first: categoryMatch('oi', ids), then: sortKeys.distance(p) });
 
 const RELEVANCE_HALF_DISTANCE_M = 25 * 1609.344;
 

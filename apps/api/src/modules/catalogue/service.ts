@@ -9,8 +9,8 @@ import type { SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } from '../geo/service.ts';
-import { categoryMatch } from './offer-sql.ts';
 import {
+  categoriesFirst,
   countActiveOffersByCategory,
   featuredFirst,
   randomFrom,
@@ -456,7 +456,7 @@ export async function recommendOffers(
   const rows = await findActiveOffersNear(
     handle,
     { circle: position, today: businessToday(), excludeIds: saved },
-    favoured.length ? { first: categoryMatch('oi', favoured), then: sortKeys.distance(position) } : featuredFirst(position),
+    favoured.length ? categoriesFirst(favoured, position) : featuredFirst(position),
     { limit: q.limit, offset: 0 },
   );
   return rows.map(toListItem);
