@@ -61,8 +61,8 @@ test("the cookie banner stays until 'Okay', which stores consent", async ({ page
   await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await banner.getByRole('button', { name: 'Okay' }).click();
   await expect(banner).toBeHidden();
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'cookieConsent')).toBe(true);
   const consent = (await context.cookies()).find((c) => c.name === 'cookieConsent');
-  expect(consent).toBeTruthy();
   const days = (consent!.expires - Date.now() / 1000) / 86400;
   expect(Math.round(days)).toBe(150);
   await page.reload();

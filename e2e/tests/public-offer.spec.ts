@@ -46,7 +46,7 @@ test('the offer modal is full-screen on large screens and a dialog otherwise', a
   const [offer] = await offersNear(request, CHICAGO);
   await page.goto(`/merchants/${offer!.merchant_slug}/${offer!.location_id}/?o=${offer!.entitiable_id}`);
   const dialog = page.getByRole('dialog', { name: offer!.name });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
   let box = (await dialog.boundingBox())!;
   expect(Math.round(box.width)).toBe(1280);
   await page.setViewportSize({ width: 800, height: 700 });
@@ -96,6 +96,8 @@ test('contest (c) and location (l) deep links open their modals', async ({ page,
   const dialog = page.getByRole('dialog', { name: contests[0]!.contest.display_name });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('You must be logged in to enter in contests.')).toBeVisible();
+  // Once hydrated the dialog holds focus; Escape closes it.
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/$|\/\?$/);
   const [offer] = await offersNear(request, CHICAGO);

@@ -2,7 +2,6 @@
 // footer, cookie banner and sign-up prompt around every page.
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { BRANDS, brandFor } from '@market/domain/brand';
 import { isTwinCitiesArea } from '@market/domain/markets';
 import { detectPageType } from '@market/domain/page-type';
@@ -98,7 +97,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Tooltip.Provider delayDuration={150}>
           <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
             <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} auth={root.auth} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
             <main id="main" tabIndex={-1}>
@@ -108,7 +106,6 @@ export function Layout({ children }: { children: ReactNode }) {
             {root.consent ? null : <CookieBanner />}
             <SignupPrompt eligible={root.signupPromptEligible && root.auth === false} twinCities={root.twinCities} />
           </UiContext.Provider>
-        </Tooltip.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>

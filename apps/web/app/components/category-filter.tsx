@@ -2,12 +2,12 @@
 // (display limit 50) and, where enabled, the has-offers filter. Applying closes the modal, rewrites
 // the repeated `filter` query parameters without a reload, and shows a busy state for 0.5 s.
 // Before JavaScript loads the same choices are a disclosure with a GET form.
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILTER_BUSY_MS } from '@market/domain/constants';
 import type { FilterCategory } from '../lib/api-types.ts';
 import { useHydrated } from '../lib/hooks.ts';
+import { LazyDialog } from './lazy-dialog.tsx';
 
 interface Props {
   categories: FilterCategory[];
@@ -40,6 +40,7 @@ export function CategoryFilter({ categories, selected, hasOffersEnabled = false,
   const hydrated = useHydrated();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const hasOffers = params.get('has_offers') === '1';
   useEffect(() => {
@@ -82,30 +83,23 @@ export function CategoryFilter({ categories, selected, hasOffersEnabled = false,
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn btn-outline" aria-busy={busy}>
+    <>
+      <button ref={trigger} type="button" className="btn btn-outline" aria-haspopup="dialog" aria-expanded={open} aria-busy={busy} onClick={() => setOpen(true)}>
         {busy ? 'Updating...' : label}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog filter-dialog" aria-describedby={undefined}>
-          <div className="sheet-header">
-            <Dialog.Title>Filter by Category</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">×</Dialog.Close>
+      </button>
+      <LazyDialog open={open} onOpenChange={setOpen} title="Filter by Category" className="dialog filter-dialog" returnFocus={trigger}>
+        <form onSubmit={apply} className="stack">
+          <Choices categories={categories} selected={selected} hasOffersEnabled={hasOffersEnabled} hasOffers={hasOffers} />
+          <div className="row">
+            <button type="submit" className="btn btn-primary">
+              Apply
+            </button>
+            <button type="button" className="btn btn-outline" onClick={(e) => e.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[type=checkbox]').forEach((i) => (i.checked = false))}>
+              Clear
+            </button>
           </div>
-          <form onSubmit={apply} className="stack">
-            <Choices categories={categories} selected={selected} hasOffersEnabled={hasOffersEnabled} hasOffers={hasOffers} />
-            <div className="row">
-              <button type="submit" className="btn btn-primary">
-                Apply
-              </button>
-              <button type="button" className="btn btn-outline" onClick={(e) => e.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[type=checkbox]').forEach((i) => (i.checked = false))}>
-                Clear
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </form>
+      </LazyDialog>
+    </>
   );
 }

@@ -33,12 +33,12 @@ export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand
         <section aria-labelledby="footer-suggest">
           <h2 id="footer-suggest">Suggest Location</h2>
           <p>Not finding your favorite restaurant or hair salon?</p>
-          <SuggestDialog trigger={<button type="button" className="link-button">Suggest Location</button>} />
+          <SuggestDialog label="Suggest Location" />
         </section>
         <section aria-labelledby="footer-removal">
           <h2 id="footer-removal">Mailing List Removal</h2>
           <p>To stop receiving our magazine, we just need your address.</p>
-          <MailingRemovalDialog trigger={<button type="button" className="link-button">Mailing List Removal</button>} />
+          <MailingRemovalDialog label="Mailing List Removal" />
         </section>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick">Quick Links</h2>
@@ -74,10 +74,10 @@ export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand
                   </a>
                 </li>
                 <li>
-                  <MailingRemovalDialog title="Request List Removal" trigger={<button type="button" className="link-button">Request List Removal</button>} />
+                  <MailingRemovalDialog title="Request List Removal" label="Request List Removal" />
                 </li>
                 <li>
-                  <SuggestDialog kind="contractor" title="Suggest a Contractor" trigger={<button type="button" className="link-button">Suggest a Contractor</button>} />
+                  <SuggestDialog kind="contractor" title="Suggest a Contractor" label="Suggest a Contractor" />
                 </li>
               </ul>
             </nav>

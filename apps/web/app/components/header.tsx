@@ -3,13 +3,13 @@
 // home-pros variant outside the Twin Cities, 'Are you a Home Pro?', and the mobile 'Menu'.
 // Transparent at the top and solid once scrolled; on home and special-edition pages the top bar
 // hides after scrolling past the header height plus 100 px (500 px on the home-pros home).
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';
 import type { Brand } from '@market/domain/brand';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import { EXTERNAL, MENU_CATEGORIES } from '../lib/site.ts';
+import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -103,69 +103,61 @@ export function Header({ geo, brand, twinCities, pageType, auth, menuOpen, onMen
 /** Mobile menu (SPEC.md 2): account entry, 'Coupons & Offers' browse list, 'Browse By Location', blog. */
 function MobileMenu({ open, onOpenChange, geo, auth }: { open: boolean; onOpenChange: (open: boolean) => void; geo: UserGeo; auth: AuthState }) {
   const [locationOpen, setLocationOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const close = () => onOpenChange(false);
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger className="menu-button">
-          <span aria-hidden="true" className="burger" />
-          Menu
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="overlay" />
-          <Dialog.Content className="sheet side-sheet mobile-menu" aria-describedby={undefined}>
-            <div className="sheet-header">
-              <Dialog.Title>Menu</Dialog.Title>
-              <Dialog.Close className="icon-btn" aria-label="Close menu">×</Dialog.Close>
-            </div>
-            <nav aria-label="Mobile menu">
-              {auth ? (
-                <Link to="/user/account" onClick={close} className="menu-link">
-                  My Account
-                </Link>
-              ) : auth === false ? (
-                <Link to="/signup" onClick={close} className="menu-link strong">
-                  Sign Up
-                </Link>
-              ) : null}
-              <h2 className="menu-heading">Coupons &amp; Offers</h2>
-              <ul className="menu-list">
-                <li>
-                  <Link to={withLocationQuery('/browse/all', geo)} onClick={close} className="menu-link">
-                    See All
-                  </Link>
-                </li>
-                {MENU_CATEGORIES.map((c) => (
-                  <li key={c.slug}>
-                    {c.external ? (
-                      <a href={c.href} className="menu-link" rel="noopener">
-                        {c.label}
-                      </a>
-                    ) : (
-                      <Link to={withLocationQuery(c.href, geo)} onClick={close} className="menu-link">
-                        {c.label}
-                      </Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                className="menu-link as-button"
-                onClick={() => {
-                  close();
-                  setLocationOpen(true);
-                }}
-              >
-                Browse By Location
-              </button>
-              <Link to="/blog" onClick={close} className="menu-link">
-                Blog
+      <button ref={button} type="button" className="menu-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => onOpenChange(true)}>
+        <span aria-hidden="true" className="burger" />
+        Menu
+      </button>
+      <LazyDialog open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu" className="sheet side-sheet mobile-menu" returnFocus={button}>
+        <nav aria-label="Mobile menu">
+          {auth ? (
+            <Link to="/user/account" onClick={close} className="menu-link">
+              My Account
+            </Link>
+          ) : auth === false ? (
+            <Link to="/signup" onClick={close} className="menu-link strong">
+              Sign Up
+            </Link>
+          ) : null}
+          <h2 className="menu-heading">Coupons &amp; Offers</h2>
+          <ul className="menu-list">
+            <li>
+              <Link to={withLocationQuery('/browse/all', geo)} onClick={close} className="menu-link">
+                See All
               </Link>
-            </nav>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            </li>
+            {MENU_CATEGORIES.map((c) => (
+              <li key={c.slug}>
+                {c.external ? (
+                  <a href={c.href} className="menu-link" rel="noopener">
+                    {c.label}
+                  </a>
+                ) : (
+                  <Link to={withLocationQuery(c.href, geo)} onClick={close} className="menu-link">
+                    {c.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="menu-link as-button"
+            onClick={() => {
+              close();
+              setLocationOpen(true);
+            }}
+          >
+            Browse By Location
+          </button>
+          <Link to="/blog" onClick={close} className="menu-link">
+            Blog
+          </Link>
+        </nav>
+      </LazyDialog>
       <LocationDialog open={locationOpen} onOpenChange={setLocationOpen} geo={geo} />
     </>
   );

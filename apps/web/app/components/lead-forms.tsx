@@ -2,10 +2,10 @@
 // suggest a location or contractor, mailing list removal, newsletter. Each posts to the /forms/:kind
 // action, which sends it to the API and answers {ok, message}; without JavaScript the same form
 // posts and the page shows the answer.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { NEWSLETTER_CONFIRMATION_MS, REMOVAL_CLOSE_MS } from '@market/domain/constants';
+import { LazyDialog } from './lazy-dialog.tsx';
 
 export interface FormAnswer {
   ok: boolean;
@@ -34,22 +34,24 @@ function StateSelect({ name }: { name: string }) {
   );
 }
 
-function FormDialog({ trigger, title, description, children, open, onOpenChange }: { trigger: ReactNode; title: string; description: string; children: ReactNode; open: boolean; onOpenChange: (v: boolean) => void }) {
+export interface TriggerProps {
+  /** The text of the button that opens the form. */
+  label: string;
+  /** Button look: a link-like text button or a filled button. */
+  look?: 'link' | 'primary';
+}
+
+function FormDialog({ label, look = 'link', title, description, children, open, onOpenChange }: TriggerProps & { title: string; description: string; children: ReactNode; open: boolean; onOpenChange: (v: boolean) => void }) {
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog form-dialog">
-          <div className="sheet-header">
-            <Dialog.Title>{title}</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">×</Dialog.Close>
-          </div>
-          <Dialog.Description className="muted">{description}</Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button ref={button} type="button" className={look === 'link' ? 'link-button' : 'btn btn-primary'} aria-haspopup="dialog" onClick={() => onOpenChange(true)}>
+        {label}
+      </button>
+      <LazyDialog open={open} onOpenChange={onOpenChange} title={title} description={description} className="dialog form-dialog" returnFocus={button}>
+        {children}
+      </LazyDialog>
+    </>
   );
 }
 
@@ -57,13 +59,13 @@ function FormDialog({ trigger, title, description, children, open, onOpenChange 
  * 'Suggest Location' / 'Suggest a Contractor' (SPEC.md 2, 4, 5): name, city, state (MI, IL, MN, FL)
  * required; success shows 'Suggestion Submitted!', failure the server's message.
  */
-export function SuggestDialog({ trigger, title = 'Suggest Location', kind = 'location' }: { trigger: ReactNode; title?: string; kind?: 'location' | 'contractor' }) {
+export function SuggestDialog({ label, look, title = 'Suggest Location', kind = 'location' }: TriggerProps & { title?: string; kind?: 'location' | 'contractor' }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<FormAnswer>({ key: `suggest-${kind}` });
   const answer = fetcher.data;
   const description = kind === 'contractor' ? "Know a great contractor we're missing? Tell us who they are." : "Your favorite business isn't showing up? Tell us who we're missing.";
   return (
-    <FormDialog trigger={trigger} title={title} description={description} open={open} onOpenChange={setOpen}>
+    <FormDialog label={label} look={look} title={title} description={description} open={open} onOpenChange={setOpen}>
       {answer?.ok ? (
         <div role="status" className="form-success">
           <h3>Suggestion Submitted!</h3>
@@ -99,7 +101,7 @@ export function SuggestDialog({ trigger, title = 'Suggest Location', kind = 'loc
 }
 
 /** 'Mailing List Removal' / 'Request List Removal' (SPEC.md 4, 5): 'Submitted.' then closes after 1 s; no second submit. */
-export function MailingRemovalDialog({ trigger, title = 'Mailing List Removal' }: { trigger: ReactNode; title?: string }) {
+export function MailingRemovalDialog({ label, look, title = 'Mailing List Removal' }: TriggerProps & { title?: string }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<FormAnswer>({ key: 'mailing-removal' });
   const done = fetcher.data?.ok === true;
@@ -110,7 +112,7 @@ export function MailingRemovalDialog({ trigger, title = 'Mailing List Removal' }
   }, [done, open]);
   const busy = fetcher.state !== 'idle';
   return (
-    <FormDialog trigger={trigger} title={title} description="To stop receiving our magazine, we just need your address." open={open} onOpenChange={setOpen}>
+    <FormDialog label={label} look={look} title={title} description="To stop receiving our magazine, we just need your address." open={open} onOpenChange={setOpen}>
       <fetcher.Form
         method="post"
         action="/forms/mailing-removal"

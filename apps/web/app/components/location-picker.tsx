@@ -4,8 +4,7 @@
 // /location action, which re-renders the page for the new place. Without JavaScript the input is
 // a plain form: the action takes the first city matching the text.
 import { useCombobox } from 'downshift';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
 import { locationLabel, placeText } from '@market/domain/location-label';
@@ -13,6 +12,7 @@ import type { UserGeo } from '@market/domain/user-geo';
 import type { PlaceSuggestion } from '../lib/api-types.ts';
 import { fetchList, useAutocomplete } from '../lib/autocomplete.ts';
 import { useMediaQuery } from '../lib/hooks.ts';
+import { LazyDialog } from './lazy-dialog.tsx';
 
 type Item = { kind: 'current' } | { kind: 'place'; place: PlaceSuggestion };
 
@@ -69,6 +69,7 @@ export function LocationPicker({ geo }: { geo: UserGeo }) {
 
   // Whether the visitor moved through the list with the arrow keys since typing.
   const navigated = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const combobox = useCombobox<Item>({
     id: 'location-combobox',
     items,
@@ -100,6 +101,7 @@ export function LocationPicker({ geo }: { geo: UserGeo }) {
         <div className="location-input-wrap">
           <input
             {...combobox.getInputProps({
+              ref: inputRef,
               name: 'q',
               placeholder,
               autoComplete: 'off',
@@ -142,13 +144,13 @@ export function LocationPicker({ geo }: { geo: UserGeo }) {
           <button type="submit" className="btn btn-small">Set</button>
         </noscript>
       </form>
-      <LocationDialog open={dialogOpen} onOpenChange={setDialogOpen} geo={geo} setter={setter} />
+      <LocationDialog open={dialogOpen} onOpenChange={setDialogOpen} geo={geo} setter={setter} returnFocus={inputRef} />
     </div>
   );
 }
 
 /** 'Set Your Location' (SPEC.md 2 Header): city search input, 'Get Current Location', 'Set Location', results. */
-export function LocationDialog({ open, onOpenChange, geo, setter }: { open: boolean; onOpenChange: (open: boolean) => void; geo: UserGeo; setter?: ReturnType<typeof useSetLocation> }) {
+export function LocationDialog({ open, onOpenChange, geo, setter, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; geo: UserGeo; setter?: ReturnType<typeof useSetLocation>; returnFocus?: RefObject<HTMLElement | null> }) {
   const ownSetter = useSetLocation();
   const actions = setter ?? ownSetter;
   const [text, setText] = useState('');
@@ -159,63 +161,54 @@ export function LocationDialog({ open, onOpenChange, geo, setter }: { open: bool
     onOpenChange(false);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="sheet location-dialog" aria-describedby={undefined}>
-          <div className="sheet-header">
-            <Dialog.Title>Set Your Location</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">×</Dialog.Close>
-          </div>
-          <form
-            className="stack"
-            onSubmit={(e) => {
-              e.preventDefault();
-              // SPEC.md 4: 'Set Location' acts only when there is text and at least one result.
-              const pick = selected ?? items[0];
-              if (text.trim() && pick) choose(pick);
+    <LazyDialog open={open} onOpenChange={onOpenChange} title="Set Your Location" className="sheet location-dialog" returnFocus={returnFocus}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // SPEC.md 4: 'Set Location' acts only when there is text and at least one result.
+          const pick = selected ?? items[0];
+          if (text.trim() && pick) choose(pick);
+        }}
+      >
+        <label className="field">
+          <span className="visually-hidden">City</span>
+          <input
+            type="search"
+            value={text}
+            autoComplete="off"
+            placeholder={placeText(geo) || 'Search My City'}
+            onChange={(e) => {
+              setText(e.target.value);
+              setSelected(null);
             }}
-          >
-            <label className="field">
-              <span className="visually-hidden">City</span>
-              <input
-                type="search"
-                value={text}
-                autoComplete="off"
-                placeholder={placeText(geo) || 'Search My City'}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setSelected(null);
-                }}
-                aria-controls="location-dialog-results"
-              />
-            </label>
-            <button
-              type="button"
-              className="list-button current"
-              onClick={() => {
-                actions.useCurrentLocation();
-                onOpenChange(false);
-              }}
-            >
-              Get Current Location
-            </button>
-            <ul id="location-dialog-results" className="result-list" aria-label="Cities">
-              {items.map((place) => (
-                <li key={String(place.id)}>
-                  <button type="button" className="list-button" onClick={() => choose(place)}>
-                    {place.suggestion}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <button type="submit" className="btn btn-primary" disabled={!text.trim() || items.length === 0}>
-              Set Location
-            </button>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            aria-controls="location-dialog-results"
+          />
+        </label>
+        <button
+          type="button"
+          className="list-button current"
+          onClick={() => {
+            actions.useCurrentLocation();
+            onOpenChange(false);
+          }}
+        >
+          Get Current Location
+        </button>
+        <ul id="location-dialog-results" className="result-list" aria-label="Cities">
+          {items.map((place) => (
+            <li key={String(place.id)}>
+              <button type="button" className="list-button" onClick={() => choose(place)}>
+                {place.suggestion}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="submit" className="btn btn-primary" disabled={!text.trim() || items.length === 0}>
+          Set Location
+        </button>
+      </form>
+    </LazyDialog>
   );
 }
 

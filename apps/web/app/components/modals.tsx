@@ -4,12 +4,13 @@
 // from, or to the same page without the parameter.
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
 import { recordEvent } from '../lib/analytics.ts';
 import { useHydrated } from '../lib/hooks.ts';
+import { mapsHref } from '../lib/maps.ts';
 import { withoutModal } from '../lib/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { merchantHref, OfferGrid } from './offer-card.tsx';
@@ -58,9 +59,6 @@ function ModalFrame({ title, children, className, onClose, header }: { title: st
   );
 }
 
-export function mapsHref(parts: Array<string | null | undefined>): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(parts.filter(Boolean).join(', '))}`;
-}
 
 function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: 'offer' }>; auth: AuthState; onOpen: () => void }) {
   const close = useCloseModal();
@@ -266,33 +264,7 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
   );
 }
 
-/** Where focus was outside the modals, to give it back when a modal closes (the link that opened it). */
-function useReturnFocus(open: boolean) {
-  const outside = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    const onFocus = (event: FocusEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && target !== document.body && !target.closest('[role="dialog"]')) outside.current = target;
-    };
-    document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
-  }, []);
-  useEffect(() => {
-    if (wasOpen.current && !open) {
-      const target = outside.current;
-      const id = setTimeout(() => {
-        if (target?.isConnected) target.focus();
-      }, 0);
-      wasOpen.current = open;
-      return () => clearTimeout(id);
-    }
-    wasOpen.current = open;
-  }, [open]);
-}
-
 export function ModalHost({ modal, auth, onOpen }: { modal: ModalData | null; auth: AuthState; onOpen: () => void }) {
-  useReturnFocus(Boolean(modal));
   if (!modal) return null;
   if (modal.kind === 'offer') return <OfferModal key={`o${modal.offer.id}`} data={modal} auth={auth} onOpen={onOpen} />;
   if (modal.kind === 'contest') return <ContestModal key={`c${modal.contest.entity_id}`} data={modal} auth={auth} onOpen={onOpen} />;

@@ -73,7 +73,7 @@ export function NoResults({ children }: { children?: ReactNode }) {
       <h2 id="no-results">No Results Found</h2>
       {children}
       <p>Want to see offers in your area?</p>
-      <SuggestDialog trigger={<button type="button" className="btn btn-primary">Suggest Location</button>} />
+      <SuggestDialog label="Suggest Location" look="primary" />
     </section>
   );
 }

@@ -2,7 +2,6 @@
 // JavaScript loads; then suggestions from /api/searchautocomplete/ and, below 800 px, a
 // full-screen dialog titled 'Search {location}'. Empty text goes to /browse/all.
 import { useCombobox } from 'downshift';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
@@ -12,6 +11,7 @@ import { locationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { PlaceSuggestion } from '../lib/api-types.ts';
 import { fetchList, useAutocomplete } from '../lib/autocomplete.ts';
 import { useMediaQuery } from '../lib/hooks.ts';
+import { LazyDialog } from './lazy-dialog.tsx';
 
 function suggestionsPath(q: string, geo: UserGeo): string {
   const params = new URLSearchParams([['q', q], ...locationQuery(geo)]);
@@ -102,18 +102,9 @@ export function SearchBox({ geo, twinCities, buttonLabel = 'Search', id = 'heade
       }}
     >
       <SearchCombobox geo={geo} id={id} placeholder={placeholder} buttonLabel={buttonLabel} />
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="overlay" />
-          <Dialog.Content className="sheet fullscreen search-dialog" aria-describedby={undefined}>
-            <div className="sheet-header">
-              <Dialog.Title>{title}</Dialog.Title>
-              <Dialog.Close className="icon-btn" aria-label="Close">×</Dialog.Close>
-            </div>
-            <SearchCombobox geo={geo} id={`${id}-dialog`} placeholder="Search" autoFocus buttonLabel="Search" onDone={() => setOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <LazyDialog open={open} onOpenChange={setOpen} title={title} className="sheet fullscreen search-dialog">
+        <SearchCombobox geo={geo} id={`${id}-dialog`} placeholder="Search" autoFocus buttonLabel="Search" onDone={() => setOpen(false)} />
+      </LazyDialog>
     </div>
   );
 }

@@ -2,10 +2,12 @@
 // open modal. Rules of SPEC.md 4: an inactive offer redirects to its merchant page (when it has a
 // merchant slug, else nothing opens); on a merchant page an offer of another merchant opens
 // nothing; an opened offer records an impression (in the modal, on the client).
+import { lazy, Suspense } from 'react';
 import { Outlet, redirect, useLoaderData } from 'react-router';
 import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link';
 import type { Route } from './+types/page-layout';
-import { ModalHost, type ModalData } from '../components/modals.tsx';
+import type { ModalData } from '../components/modals.tsx';
+import { useReturnFocus } from '../lib/return-focus.ts';
 import { apiFrom } from '../lib/api.server.ts';
 import { idParam } from '../lib/modal-links.ts';
 import { webRequestContext } from '../lib/request-context.ts';
@@ -19,7 +21,13 @@ function sameMerchant(offer: OfferDetail, location: LocationDetail): boolean {
   return Boolean(offer.merchant.slug) && offer.merchant.slug === location.merchant_slug;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<{ modal: ModalData | null }> {
+export async function loader(args: Route.LoaderArgs): Promise<{ modal: ModalData | null }> {
+  const result = await findModal(args);
+  if (result.modal) await loadModals();
+  return result;
+}
+
+async function findModal({ request, context }: Route.LoaderArgs): Promise<{ modal: ModalData | null }> {
   const url = new URL(request.url);
   const { publicUrl } = context.get(webRequestContext);
   const api = apiFrom(context);
@@ -57,14 +65,33 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
   return { modal: null };
 }
 
+// The modals' code (Radix dialog and menus) loads in the browser only when one opens; the server
+// renders it in place so a shared link arrives with the modal open.
+type ModalsModule = typeof import('../components/modals.tsx');
+type ModalHostProps = Parameters<ModalsModule['ModalHost']>[0];
+let modalsModule: ModalsModule | null = null;
+const loadModals = () => import('../components/modals.tsx').then((m) => (modalsModule = m));
+const LazyModalHost = lazy(() => loadModals().then((m) => ({ default: m.ModalHost })));
+
+/** Once the modals' module is loaded (always on the server: the loader loads it) it renders at once. */
+function ModalHost(props: ModalHostProps) {
+  if (modalsModule) return <modalsModule.ModalHost {...props} />;
+  return <LazyModalHost {...props} />;
+}
+
 export default function PageLayout() {
   const { modal } = useLoaderData<typeof loader>();
   const root = useRootData();
   const ui = useUi();
+  useReturnFocus(Boolean(modal));
   return (
     <>
       <Outlet />
-      <ModalHost modal={modal} auth={root.auth} onOpen={() => ui.setMenuOpen(false)} />
+      {modal ? (
+        <Suspense fallback={null}>
+          <ModalHost modal={modal} auth={root.auth} onOpen={() => ui.setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
