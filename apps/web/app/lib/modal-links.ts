@@ -1,7 +1,6 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
-
 // Modal deep links (SPEC.md 2 Deep links, 4): o (offer), c (contest), l (location) on the current
 // page. Opening one replaces any other; closing removes it and restores the address.
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 
 export const MODAL_KEYS = ['o', 'c', 'l'] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
