@@ -3,3 +3,5 @@ export * from './catalogue.ts';
 export * from './contests.ts';
 export * from './content.ts';
 export * from './members.ts';
+export * from './prints.ts';
+export * from './analytics.ts';
