@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes.ts';
 import { contestsRoutes } from './contests/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
+import { leadsRoutes } from './leads/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
@@ -24,6 +25,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
   await app.register(contestsRoutes);
+  await app.register(leadsRoutes);
   await app.register(contentRoutes);
   await app.register(mediaRoutes);
 }
