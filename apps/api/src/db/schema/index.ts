@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './contests.ts';
 export * from './content.ts';
 export * from './members.ts';
+export * from './leads.ts';
