@@ -4,3 +4,5 @@ export * from './contests.ts';
 export * from './content.ts';
 export * from './members.ts';
 export * from './leads.ts';
+export * from './prints.ts';
+export * from './analytics.ts';
