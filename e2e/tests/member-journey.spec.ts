@@ -1,5 +1,6 @@
 // The member journey of issue 7 on the built app: sign up -> personalize -> save an offer -> the
-// counter shows 1 -> the drawer lists it -> change the password -> sign out and in -> delete.
+// counter shows 1 -> the drawer lists it -> download and print (a PDF arrives) -> redeem -> enter a
+// contest -> change the password -> sign out and in -> delete the account.
 import { allowConsoleError, expect, test } from './public-fixtures.ts';
 import { atDetroit, newMember, signInOnPage } from './member-fixtures.ts';
 
@@ -65,8 +66,38 @@ test('sign up, personalize, save, drawer, change password, sign out and in, dele
   const offerDialog = page.getByRole('dialog', { name: offerName });
   await expect(offerDialog).toBeVisible();
   await expect(offerDialog.getByRole('button', { name: /^Saved / })).toHaveAttribute('aria-pressed', 'true');
+
+  // Redeem with the keyboard-and-assistive-technology button (the slider is for touch screens).
+  await expect(offerDialog.getByText('Coupon can be redeemed only once')).toBeVisible();
+  await offerDialog.getByRole('button', { name: 'Redeem Coupon' }).click();
+  await expect(offerDialog.getByText('Coupon redeemed')).toBeVisible();
+  await expect(offerDialog.getByText('Show code to your retailer')).toBeVisible();
   await offerDialog.getByRole('button', { name: 'Back' }).click();
   await expect(offerDialog).toBeHidden();
+  // Opened again, the coupon says it has been redeemed.
+  await page.locator('.offer-card', { hasText: offerName }).first().locator('.card-title a').click();
+  await expect(page.getByRole('dialog', { name: offerName }).getByText('This coupon has already been redeemed')).toBeVisible();
+  await page.getByRole('dialog', { name: offerName }).getByRole('button', { name: 'Back' }).click();
+
+  // Enter a contest: the rules box enables the button; then 'Entry Submitted' and the e-mail message.
+  await page.goto('/contests');
+  const contestCard = page.locator('.contest-card').first();
+  const contestName = (await contestCard.locator('.card-title').textContent())!.trim();
+  await contestCard.locator('.card-title a').click();
+  const contest = page.getByRole('dialog', { name: contestName });
+  const enter = contest.getByRole('button', { name: 'Enter Contest' });
+  await expect(enter).toBeDisabled();
+  await contest.getByLabel('I have read and agree to the contest rules.').check();
+  await enter.click();
+  await expect(contest.getByRole('button', { name: 'Entry Submitted' })).toBeDisabled();
+  await expect(contest.getByText('We will notify you by e-mail when a winner is selected.')).toBeVisible();
+  await contest.getByRole('button', { name: /^Save / }).click();
+  await expect(page.locator('.saved-count')).toHaveText('2');
+  await contest.getByRole('button', { name: 'Back' }).click();
+  await page.reload();
+  await contestCard.locator('.card-title a').click();
+  await expect(page.getByRole('dialog', { name: contestName }).getByRole('button', { name: 'Entry Submitted' })).toBeDisabled();
+  await page.getByRole('dialog', { name: contestName }).getByRole('button', { name: 'Back' }).click();
 
   // Change the password (mismatch first: the message of SPEC.md 5, before any request).
   await page.goto('/user/account?info=1');
@@ -90,7 +121,7 @@ test('sign up, personalize, save, drawer, change password, sign out and in, dele
   expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
   await signInOnPage(page, m);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('.saved-count')).toHaveText('1');
+  await expect(page.locator('.saved-count')).toHaveText('2');
 
   // Delete the account (mismatch first), then the old credentials no longer work.
   await page.goto('/user/account?info=1');

@@ -3,11 +3,13 @@
 // member's entry (POST /api/contestapplication/) turns the button into 'Entry Submitted' with the
 // e-mail message. When winning numbers exist they are shown with the sweepstakes claim form.
 import { useEffect, useState, type FormEvent } from 'react';
+import { CONTEST_LOGIN_REQUIRED, ENTRY_SUBMITTED } from '@market/domain/validation/contests';
 import type { Contest } from '../lib/api-types.ts';
+import { SweepstakesClaim } from './sweepstakes-claim.tsx';
 import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
 import { useMember } from '../lib/member.tsx';
 
-export const CONTEST_LOGIN = 'You must be logged in to enter in contests.';
+const CONTEST_LOGIN = CONTEST_LOGIN_REQUIRED;
 export const ENTRY_MESSAGE = 'Your entry has been received. We will notify you by e-mail when a winner is selected.';
 
 export function ContestEntry({ contest }: { contest: Contest }) {
@@ -45,7 +47,8 @@ export function ContestEntry({ contest }: { contest: Contest }) {
     setBusy(true);
     setError(null);
     try {
-      await callApi('/api/contestapplication/', { method: 'POST', body: { contest: contest.entity_id } });
+      // contest is the contest's id; entity_id the entity the member entered through.
+      await callApi('/api/contestapplication/', { method: 'POST', body: { contest: contest.contest.id || undefined, entity_id: contest.entity_id } });
       setEntered(true);
       setJustEntered(true);
     } catch (err) {
@@ -65,7 +68,7 @@ export function ContestEntry({ contest }: { contest: Contest }) {
           <input type="checkbox" checked={agreed || entered} disabled={entered} onChange={(e) => setAgreed(e.target.checked)} /> I have read and agree to the contest rules.
         </label>
         <button type="submit" className="btn btn-primary" disabled={entered || busy || !agreed}>
-          {entered ? 'Entry Submitted' : 'Enter Contest'}
+          {entered ? ENTRY_SUBMITTED : 'Enter Contest'}
         </button>
         {entered ? (
           <p role="status" className="form-success">
@@ -94,6 +97,7 @@ export function ContestEntry({ contest }: { contest: Contest }) {
               <li key={n}>{n}</li>
             ))}
           </ul>
+          <SweepstakesClaim entityId={contest.entity_id} />
         </section>
       ) : null}
     </>

@@ -10,12 +10,10 @@ import { recordEvent } from '../lib/analytics.ts';
 import { useMediaQuery } from '../lib/hooks.ts';
 import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
 import { useMember } from '../lib/member.tsx';
-import { anonymousPrintCount, downloadPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/print-coupon.ts';
+import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, canAnonymousPrint, PRINT_LIMIT_REACHED, REDEEM_ONCE } from '@market/domain/prints';
+import { anonymousPrintCount, downloadPdf, fetchPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/print-coupon.ts';
 
-export const LIMIT_REACHED = 'Print/Download Limit Reached';
-export const ANONYMOUS_LIMIT = 'Print Limit Reached';
-export const REDEEM_ONCE = 'Coupon can be redeemed only once';
-export const ALREADY_REDEEMED = 'This coupon has already been redeemed';
+const LIMIT_REACHED = PRINT_LIMIT_REACHED;
 
 interface PrintToken {
   id: number;
@@ -59,24 +57,31 @@ export function CouponActions({ offer, locationId }: { offer: OfferDetail; locat
     if (!member.auth) {
       // SPEC.md 4: anonymous prints fail once they exceed the larger of the limit and 1.
       const count = anonymousPrintCount(offer.id);
-      if (count >= Math.max(limit, 1)) {
-        setMessage(ANONYMOUS_LIMIT);
+      if (!canAnonymousPrint(count + 1, limit)) {
+        setMessage(ANONYMOUS_PRINT_LIMIT_REACHED);
         return;
       }
-      recordAnonymousPrint(offer.id);
-      setPrints(count + 1);
-      const url = pdfUrl(offer.id, null, download);
-      if (download) downloadPdf(url, offer.id);
-      else printPdf(url);
+      setBusy(true);
+      try {
+        const file = await fetchPdf(pdfUrl(offer.id, null, download));
+        recordAnonymousPrint(offer.id);
+        setPrints(count + 1);
+        if (download) downloadPdf(file, offer.id);
+        else printPdf(file);
+      } catch (error) {
+        setMessage(messageOf(error));
+      } finally {
+        setBusy(false);
+      }
       return;
     }
     setBusy(true);
     try {
       const token = await callApi<PrintToken>('/api/printtokens/', { method: 'POST', body: { offer_id: offer.id, kind: download ? 'download' : 'print' } });
       setPrints(token.prints);
-      const url = pdfUrl(offer.id, token.token, download);
-      if (download) downloadPdf(url, offer.id);
-      else printPdf(url);
+      const file = await fetchPdf(pdfUrl(offer.id, token.token, download));
+      if (download) downloadPdf(file, offer.id);
+      else printPdf(file);
     } catch (error) {
       if (member.handleAuthFailure(error)) return;
       // SPEC.md 8: a failed print token (e.g. the limit) shows its message in the dropdown; no PDF.

@@ -3,7 +3,7 @@
 // shared link renders the open modal on the server. Closing goes back to where the visitor came
 // from, or to the same page without the parameter.
 import * as Dialog from '@radix-ui/react-dialog';
-import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
@@ -18,6 +18,9 @@ import { SaveButton } from './save-button.tsx';
 import { ContestEntry } from './contest-entry.tsx';
 import { CouponActions } from './coupon-actions.tsx';
 import { useMember } from '../lib/member.tsx';
+
+// The lease form carries the phone parser: it loads only with a Michigan car offer.
+const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: m.LeaseForm })));
 
 export type ModalData =
   | { kind: 'offer'; offer: OfferDetail; location: LocationDetail | null; shareUrl: string }
@@ -114,6 +117,11 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
             </p>
           ) : null}
           <CouponActions offer={offer} locationId={locationId} />
+          {car && place?.state === 'MI' ? (
+            <Suspense fallback={null}>
+              <LeaseForm offerId={offer.id} secondaryType={offer.secondary_type} />
+            </Suspense>
+          ) : null}
           <div className="row wrap">
             {offer.external_offer_url ? (
               <a href={offer.external_offer_url} className="btn btn-outline" target="_blank" rel="noopener noreferrer">
