@@ -23,6 +23,25 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+// Our own long documents (blog posts, terms, privacy): headings, tables and pictures are kept;
+// links to our own pages stay in the tab, others leave in a new one.
+const DOCUMENT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'h2', 'h3', 'h4', 'hr', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'del'],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], h2: ['id'], h3: ['id'], th: ['align'], td: ['align'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => (/^https?:/i.test(attribs.href ?? '') ? { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    h1: 'h2',
+  },
+};
+
+/** Cleans one of our Markdown documents rendered to HTML. */
+export function sanitizeDocument(html: string): string {
+  return sanitizeHtml(html, DOCUMENT_OPTIONS).trim();
+}
+
 /** Plain text of stored HTML (for meta descriptions and JSON-LD). */
 export function plainText(html: string | null | undefined, limit = 300): string {
   const text = sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
