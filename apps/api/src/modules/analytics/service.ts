@@ -51,6 +51,11 @@ export class EventBuffer {
     this.maxQueued = options.maxQueued ?? 50_000;
   }
 
+  /** Events waiting for the next batch. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
   /** Queues one event; never waits for the database. */
   record(event: AnalyticsEvent): void {
     if (this.closed || this.queue.length >= this.maxQueued) {
