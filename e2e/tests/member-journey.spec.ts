@@ -67,6 +67,26 @@ test('sign up, personalize, save, drawer, change password, sign out and in, dele
   await expect(offerDialog).toBeVisible();
   await expect(offerDialog.getByRole('button', { name: /^Saved / })).toHaveAttribute('aria-pressed', 'true');
 
+  // Download, then print: each takes a copy from the API and a real PDF arrives.
+  await expect(offerDialog.getByRole('status').filter({ hasText: /Printed 0 of \d+/ })).toBeVisible();
+  await offerDialog.getByRole('button', { name: 'Print / Download' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^coupon-\d+\.pdf$/);
+  const file = await download.createReadStream();
+  const head = await new Promise<string>((resolve) => file.once('data', (chunk: Buffer) => resolve(chunk.subarray(0, 5).toString('latin1'))));
+  file.destroy();
+  expect(head).toBe('%PDF-');
+  await expect(offerDialog.getByRole('status').filter({ hasText: /Printed 1 of \d+/ })).toBeVisible();
+  await offerDialog.getByRole('button', { name: 'Print / Download' }).click();
+  const [pdf] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/pdf?') && r.request().method() === 'GET'),
+    page.getByRole('menuitem', { name: 'Print' }).click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expect(page.locator('#coupon-print-frame')).toHaveAttribute('src', /^blob:/);
+  await expect(offerDialog.getByRole('status').filter({ hasText: /Printed 2 of \d+/ })).toBeVisible();
+
   // Redeem with the keyboard-and-assistive-technology button (the slider is for touch screens).
   await expect(offerDialog.getByText('Coupon can be redeemed only once')).toBeVisible();
   await offerDialog.getByRole('button', { name: 'Redeem Coupon' }).click();

@@ -81,9 +81,15 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
             ) : null}
             <div className="account-area" data-auth={auth === null ? 'unknown' : auth ? 'in' : 'out'}>
               {loggedOut ? (
-                <Link to="/login" className="top-link">
-                  Sign In
-                </Link>
+                <>
+                  <Link to="/login" className="top-link only-wide">
+                    Sign In
+                  </Link>
+                  {/* SPEC.md 2 Login and sign-up: narrow screens show 'Join Now' linking /login. */}
+                  <Link to="/login" className="top-link only-narrow">
+                    Join Now
+                  </Link>
+                </>
               ) : null}
               {auth ? <MemberControls name={auth.name} /> : null}
             </div>

@@ -210,7 +210,13 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loc.id]);
   return (
-    <ModalFrame title={loc.display_name || loc.merchant_name} className="location-modal" onClose={close} header={<ShareMenu link={data.shareUrl} title={loc.display_name} locationId={loc.id} />}>
+    <ModalFrame title={loc.display_name || loc.merchant_name} className="location-modal" onClose={close} header={
+        <>
+          <SaveButton kind="location" id={loc.id} label={loc.display_name || loc.merchant_name} />
+          <ShareMenu link={data.shareUrl} title={loc.display_name} locationId={loc.id} />
+        </>
+      }
+    >
       <p>
         <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
           {[loc.address, loc.address2, loc.city, `${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ')}
