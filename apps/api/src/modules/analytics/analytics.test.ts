@@ -129,6 +129,25 @@ describe('prints, downloads and redemptions in the daily counters', () => {
   });
 });
 
+describe('account deletion', () => {
+  it('keeps the member\'s events counted but forgets who they were', async () => {
+    const member = await signUpMember(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: member.headers, payload: { offer_id: offerId } });
+    await t.app.analytics.flush();
+    // One more event still in the buffer when the account goes.
+    await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: member.headers, payload: { offer_id: offerId, kind: 'download' } });
+    const before = (await daily(`scope=offer&id=${offerId}`)).json() as { totals: Record<string, number> };
+    const gone = await t.app.inject({ method: 'DELETE', url: '/auth/user/', headers: member.headers, payload: { password: member.password } });
+    expect(gone.statusCode).toBe(204);
+    await t.app.analytics.flush();
+    const [row] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = ${member.id}`);
+    expect(row!.n).toBe(0);
+    const after = (await daily(`scope=offer&id=${offerId}`)).json() as { totals: Record<string, number> };
+    expect(after.totals.prints).toBe(before.totals.prints);
+    expect(after.totals.downloads).toBe(before.totals.downloads! + 1);
+  });
+});
+
 describe('GET /api/analytics/daily/', () => {
   it('needs the read key', async () => {
     expect((await daily(`scope=offer&id=${offerId}`, null)).statusCode).toBe(403);
