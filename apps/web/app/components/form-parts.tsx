@@ -2,14 +2,17 @@
 // fetcher that posts to it (keyed so a form keeps its answer while the page re-renders), the
 // form-level message and the per-field messages.
 import { useFetcher } from 'react-router';
-import { STATES_SOLD } from '@market/domain/markets';
+import { STATES_SOLD, US_STATES } from '@market/domain/markets';
 
 export interface FormAnswer {
   ok: boolean;
   message: string;
-  /** Field name -> message, for the field the message belongs to. */
+  /** Field name -> message, shown beside the field it belongs to. */
   fields?: Record<string, string>;
 }
+
+/** Shown above the button when the messages belong to fields (each is shown beside its field). */
+export const CHECK_FIELDS = 'Please correct the fields marked above.';
 
 export type FormKind = 'suggest' | 'mailing-removal' | 'newsletter' | 'magazine-lead' | 'business-lead' | 'contractor';
 
@@ -25,7 +28,21 @@ export function useLeadForm(key: string, initial?: FormAnswer | null) {
   return { fetcher, answer, busy: fetcher.state !== 'idle', done: answer?.ok === true };
 }
 
-export function StateSelect({ name, invalid = false }: { name: string; invalid?: boolean }) {
+/**
+ * A state picker: the four sold states (suggest merchant, business and contractor forms, SPEC.md 5)
+ * or the 50 states plus DC with Michigan first chosen (mailing addresses, SPEC.md 9).
+ */
+export function StateSelect({ name, invalid = false, states = 'sold' }: { name: string; invalid?: boolean; states?: 'sold' | 'us' }) {
+  if (states === 'us')
+    return (
+      <select name={name} required defaultValue="MI" aria-invalid={invalid}>
+        {US_STATES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    );
   return (
     <select name={name} required defaultValue="" aria-invalid={invalid}>
       <option value="" disabled>
@@ -40,16 +57,25 @@ export function StateSelect({ name, invalid = false }: { name: string; invalid?:
   );
 }
 
-export function FieldError({ message }: { message?: string }) {
-  return message ? <span className="field-error">{message}</span> : null;
+export function FieldError({ message, id }: { message?: string; id?: string }) {
+  return message ? (
+    <span className="field-error" id={id}>
+      {message}
+    </span>
+  ) : null;
 }
 
-/** The form-level failure message (SPEC.md 8); field messages show beside their fields. */
-export function FormMessage({ answer }: { answer: FormAnswer | null }) {
+/**
+ * The form-level failure message (SPEC.md 8). When every message belongs to a field the form
+ * shows (`shown`), each is beside its field and this says so; otherwise the whole message.
+ */
+export function FormMessage({ answer, shown }: { answer: FormAnswer | null; shown?: readonly string[] }) {
   if (!answer || answer.ok) return null;
+  const fields = Object.keys(answer.fields ?? {});
+  const allShown = shown !== undefined && fields.length > 0 && fields.every((f) => shown.includes(f));
   return (
     <p role="alert" className="form-error">
-      {answer.message}
+      {allShown ? CHECK_FIELDS : answer.message}
     </p>
   );
 }

@@ -65,7 +65,7 @@ export function SuggestForm({ kind = 'location', initial }: { kind?: SuggestKind
     );
   const errors = answer?.fields ?? {};
   return (
-    <fetcher.Form method="post" action="/forms/suggest" className="stack" onSubmit={(e) => busy && e.preventDefault()}>
+    <fetcher.Form method="post" action="/forms/suggest" className="stack" noValidate onSubmit={(e) => busy && e.preventDefault()}>
       <input type="hidden" name="kind" value={kind} />
       <label className="field">
         <span>{kind === 'contractor' ? 'Contractor name' : 'Business name'}</span>
@@ -82,7 +82,7 @@ export function SuggestForm({ kind = 'location', initial }: { kind?: SuggestKind
         <StateSelect name="state" invalid={Boolean(errors.state)} />
         <FieldError message={errors.state} />
       </label>
-      <FormMessage answer={answer} />
+      <FormMessage answer={answer} shown={['name', 'city', 'state']} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit'}
       </button>
@@ -118,6 +118,7 @@ export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer |
       method="post"
       action="/forms/mailing-removal"
       className="stack"
+      noValidate
       onSubmit={(e) => {
         if (busy || done) e.preventDefault();
       }}
@@ -139,7 +140,7 @@ export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer |
       </label>
       <label className="field">
         <span>State</span>
-        <StateSelect name="state" invalid={Boolean(errors.state)} />
+        <StateSelect name="state" states="us" invalid={Boolean(errors.state)} />
         <FieldError message={errors.state} />
       </label>
       <label className="field">
@@ -147,7 +148,7 @@ export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer |
         <input name="zipCode" required inputMode="numeric" maxLength={5} autoComplete="postal-code" aria-invalid={Boolean(errors.zipCode)} />
         <FieldError message={errors.zipCode} />
       </label>
-      <FormMessage answer={answer} />
+      <FormMessage answer={answer} shown={['streetAddress', 'aptOrUnitNumber', 'city', 'state', 'zipCode']} />
       {done ? (
         <p role="status" className="form-success">
           Submitted.
@@ -174,7 +175,7 @@ export function MailingRemovalDialog({ label, look, title = 'Mailing List Remova
 export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
   const { fetcher, answer, busy } = useLeadForm('newsletter', initial);
   const formRef = useRef<HTMLFormElement>(null);
-  const [confirmed, setConfirmed] = useState(false);
+  const [confirmed, setConfirmed] = useState(Boolean(initial?.ok));
   useEffect(() => {
     if (!answer?.ok) return;
     setConfirmed(true);
@@ -187,7 +188,7 @@ export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
   const label = busy ? 'Sending...' : confirmed ? 'Submitted!' : 'Sign up';
   const error = answer && !answer.ok ? (answer.fields?.email ?? answer.message) : null;
   return (
-    <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form" onSubmit={(e) => (busy || confirmed) && e.preventDefault()}>
+    <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form" noValidate onSubmit={(e) => (busy || confirmed) && e.preventDefault()}>
       <label htmlFor="newsletter-email" className="visually-hidden">
         E-mail address
       </label>
@@ -201,5 +202,61 @@ export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
         </p>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+const MAGAZINE_FIELDS = ['first_name', 'last_name', 'email', 'address', 'address2', 'city', 'state', 'zip', 'phone'];
+
+/** The magazine lead (SPEC.md 3, 7 POST /auth/magazine_lead/: form fields plus tracking_id): a request to receive the printed magazine. */
+export function MagazineLeadForm({ initial }: { initial?: FormAnswer | null }) {
+  const { fetcher, answer, busy, done } = useLeadForm('magazine-lead', initial);
+  if (done)
+    return (
+      <div role="status" className="form-success">
+        <h3>Submitted!</h3>
+        <p>Your first magazine arrives with the next mailing to your area.</p>
+      </div>
+    );
+  const errors = answer?.fields ?? {};
+  const text = (name: string, label: string, autoComplete: string, optional = false, type = 'text', maxLength = 200) => (
+    <label className="field">
+      <span>
+        {label}
+        {optional ? ' (optional)' : ''}
+      </span>
+      <input name={name} type={type} required={!optional} maxLength={maxLength} autoComplete={autoComplete} aria-invalid={Boolean(errors[name])} />
+      <FieldError message={errors[name]} />
+    </label>
+  );
+  return (
+    <fetcher.Form method="post" action="/forms/magazine-lead" className="stack" noValidate onSubmit={(e) => busy && e.preventDefault()}>
+      {text('first_name', 'First name', 'given-name', false, 'text', 100)}
+      {text('last_name', 'Last name', 'family-name', false, 'text', 100)}
+      {text('email', 'E-mail', 'email', false, 'email', 254)}
+      {text('address', 'Street address', 'address-line1')}
+      {text('address2', 'Apartment / unit', 'address-line2', true)}
+      {text('city', 'City', 'address-level2', false, 'text', 100)}
+      <label className="field">
+        <span>State</span>
+        <StateSelect name="state" states="us" invalid={Boolean(errors.state)} />
+        <FieldError message={errors.state} />
+      </label>
+      {text('zip', 'ZIP code', 'postal-code', false, 'text', 5)}
+      {text('phone', 'Phone', 'tel', true, 'tel', 250)}
+      <FormMessage answer={answer} shown={MAGAZINE_FIELDS} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Sending...' : 'Send me the magazine'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** 'Get the Magazine' in a dialog (footer). */
+export function MagazineLeadDialog({ label, look }: TriggerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <FormDialog label={label} look={look} href="/forms/magazine-lead" title="Get the Magazine" description="Get the LocalSaver magazine mailed to your home, free." open={open} onOpenChange={setOpen}>
+      <MagazineLeadForm />
+    </FormDialog>
   );
 }
