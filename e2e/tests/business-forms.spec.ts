@@ -19,7 +19,7 @@ test('the business lead form: bad input, then the lead reaches the office of its
   await form.getByLabel('First name').fill('Maria');
   await form.getByLabel('Last name').fill('Lopez');
   await form.getByLabel('Phone').fill('not a phone number');
-  await form.getByLabel('E-mail').fill('maria@example');
+  await form.getByLabel('E-mail', { exact: true }).fill('maria@example');
   await form.getByLabel('City').fill('Chicago');
   await form.getByLabel('State').selectOption('IL');
   await form.getByRole('button', { name: 'Contact me' }).click();
@@ -30,10 +30,10 @@ test('the business lead form: bad input, then the lead reaches the office of its
   await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Phone').fill('(312) 555-0199');
-  await form.getByLabel('E-mail').fill('maria@example.com');
+  await form.getByLabel('E-mail', { exact: true }).fill('maria@example.com');
   await form.getByLabel('Print (the magazine)').check();
   await form.getByLabel('Digital (website and e-mails)').check();
-  await form.getByLabel('Website').fill('tacos.example.com');
+  await form.getByLabel('Website (optional)').fill('tacos.example.com');
   await form.getByRole('button', { name: 'Contact me' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const [mail] = await mailsContaining(business);
@@ -53,7 +53,7 @@ test('the contractor application: yes/no answers and project checkboxes reach th
   await form.getByLabel('First name').fill('Sam');
   await form.getByLabel('Last name').fill('Novak');
   await form.getByLabel('Phone').fill('248-555-0177');
-  await form.getByLabel('E-mail').fill('sam@example.com');
+  await form.getByLabel('E-mail', { exact: true }).fill('sam@example.com');
   await form.getByLabel('City').fill('Troy');
   await form.getByLabel('State').selectOption('MI');
   await form.getByLabel('ZIP code').fill('48084');
@@ -93,7 +93,7 @@ test('the business forms show the server failure when the client has sent too ma
   await lead.getByLabel('First name').fill('Lee');
   await lead.getByLabel('Last name').fill('Park');
   await lead.getByLabel('Phone').fill('(248) 555-0142');
-  await lead.getByLabel('E-mail').fill('lee@example.com');
+  await lead.getByLabel('E-mail', { exact: true }).fill('lee@example.com');
   await lead.getByLabel('City').fill('Detroit');
   await lead.getByLabel('State').selectOption('MI');
   await lead.getByRole('button', { name: 'Contact me' }).click();
@@ -105,7 +105,7 @@ test('the business forms show the server failure when the client has sent too ma
   await contractor.getByLabel('First name').fill('Lee');
   await contractor.getByLabel('Last name').fill('Park');
   await contractor.getByLabel('Phone').fill('(248) 555-0142');
-  await contractor.getByLabel('E-mail').fill('lee@example.com');
+  await contractor.getByLabel('E-mail', { exact: true }).fill('lee@example.com');
   await contractor.getByLabel('City').fill('Detroit');
   await contractor.getByLabel('State').selectOption('MI');
   await contractor.getByLabel('ZIP code').fill('48201');
@@ -132,7 +132,7 @@ test.describe('before JavaScript runs', () => {
     await form.getByLabel('First name').fill('Ana');
     await form.getByLabel('Last name').fill('Ruiz');
     await form.getByLabel('Phone').fill('(813) 555-0190');
-    await form.getByLabel('E-mail').fill('ana@example.com');
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@example.com');
     await form.getByLabel('City').fill('Tampa');
     await form.getByLabel('State').selectOption('FL');
     await form.getByRole('button', { name: 'Contact me' }).click();

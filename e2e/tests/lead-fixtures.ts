@@ -51,13 +51,13 @@ async function mails(): Promise<Mail[]> {
   return out;
 }
 
-/** The mails whose text contains `word`, once at least `count` of them arrived (the queue sends them). */
+/** The mails whose text, subject or recipient contains `word`, once at least `count` of them arrived (the queue sends them). */
 export async function mailsContaining(word: string, count = 1): Promise<Mail[]> {
   let found: Mail[] = [];
   await expect
     .poll(
       async () => {
-        found = (await mails()).filter((m) => m.text.includes(word) || m.subject.includes(word));
+        found = (await mails()).filter((m) => m.text.includes(word) || m.subject.includes(word) || m.to.includes(word));
         return found.length;
       },
       { message: `a mail containing ${word}`, timeout: 20_000 },

@@ -5,7 +5,7 @@
 // answers {ok, message, fields}; without JavaScript the same post renders the /forms/:kind page.
 import type { ReactNode } from 'react';
 import { HOME_PROS_CATEGORIES } from '@market/domain/categories';
-import { FieldError, FormMessage, StateSelect, useLeadForm, type FormAnswer } from './form-parts.tsx';
+import { FieldError, FormMessage, StateField, TextField, useLeadForm, type FormAnswer } from './form-parts.tsx';
 
 export type LeadInterest = 'print' | 'digital' | 'home-pros';
 
@@ -17,21 +17,6 @@ const INTERESTS: ReadonlyArray<[LeadInterest, string]> = [
 
 const BUSINESS_LEAD_FIELDS = ['business_name', 'first_name', 'last_name', 'phone', 'email', 'city', 'state', 'interests', 'website', 'message'];
 const CONTRACTOR_FIELDS = ['company_name', 'first_name', 'last_name', 'phone', 'email', 'address', 'city', 'state', 'zip', 'years_in_business', 'website', 'licensed', 'bonded', 'insured', 'workers_comp', 'project_slugs', 'comments'];
-
-/** A labelled text input with its field message (the shared schema's, SPEC.md 5). */
-function TextField({ name, label, errors, type = 'text', required = true, autoComplete, maxLength = 200, inputMode }: { name: string; label: string; errors: Record<string, string>; type?: 'text' | 'email' | 'tel' | 'url'; required?: boolean; autoComplete?: string; maxLength?: number; inputMode?: 'numeric' }) {
-  const id = `f-${name}`;
-  return (
-    <label className="field" htmlFor={id}>
-      <span>
-        {label}
-        {required ? null : ' (optional)'}
-      </span>
-      <input id={id} type={type} name={name} required={required} maxLength={maxLength} autoComplete={autoComplete} inputMode={inputMode} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `${id}-error` : undefined} />
-      <FieldError id={`${id}-error`} message={errors[name]} />
-    </label>
-  );
-}
 
 function Done({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -60,11 +45,7 @@ export function BusinessLeadForm({ interest = 'print', initial }: { interest?: L
       </div>
       <div className="two">
         <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
-        <label className="field">
-          <span>State</span>
-          <StateSelect name="state" invalid={Boolean(errors.state)} />
-          <FieldError message={errors.state} />
-        </label>
+        <StateField errors={errors} />
       </div>
       <fieldset aria-invalid={Boolean(errors.interests)}>
         <legend>I am interested in</legend>
@@ -79,11 +60,7 @@ export function BusinessLeadForm({ interest = 'print', initial }: { interest?: L
         <FieldError message={errors.interests} />
       </fieldset>
       <TextField name="website" label="Website" type="url" required={false} errors={errors} autoComplete="url" maxLength={300} />
-      <label className="field" htmlFor="f-message">
-        <span>Anything we should know? (optional)</span>
-        <textarea id="f-message" name="message" rows={3} maxLength={2000} aria-invalid={Boolean(errors.message)} />
-        <FieldError message={errors.message} />
-      </label>
+      <TextField name="message" label="Anything we should know?" required={false} multiline errors={errors} maxLength={2000} />
       <FormMessage answer={answer} shown={BUSINESS_LEAD_FIELDS} />
       <p>
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -132,11 +109,7 @@ export function ContractorForm({ initial }: { initial?: FormAnswer | null }) {
       <TextField name="address" label="Street address" required={false} errors={errors} autoComplete="street-address" />
       <div className="two">
         <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
-        <label className="field">
-          <span>State</span>
-          <StateSelect name="state" invalid={Boolean(errors.state)} />
-          <FieldError message={errors.state} />
-        </label>
+        <StateField errors={errors} />
       </div>
       <div className="two">
         <TextField name="zip" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />
@@ -171,11 +144,7 @@ export function ContractorForm({ initial }: { initial?: FormAnswer | null }) {
         </div>
         <FieldError message={errors.project_slugs} />
       </fieldset>
-      <label className="field" htmlFor="f-comments">
-        <span>Comments (optional)</span>
-        <textarea id="f-comments" name="comments" rows={3} maxLength={2000} aria-invalid={Boolean(errors.comments)} />
-        <FieldError message={errors.comments} />
-      </label>
+      <TextField name="comments" label="Comments" required={false} multiline errors={errors} maxLength={2000} />
       <FormMessage answer={answer} shown={CONTRACTOR_FIELDS} />
       <p>
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NEWSLETTER_CONFIRMATION_MS, REMOVAL_CLOSE_MS } from '@market/domain/constants';
 import { LazyDialog } from './lazy-dialog.tsx';
-import { FieldError, FormMessage, StateSelect, useLeadForm, type FormAnswer } from './form-parts.tsx';
+import { FormMessage, StateField, TextField, useLeadForm, type FormAnswer } from './form-parts.tsx';
 
 export interface TriggerProps {
   /** The text of the control that opens the form. */
@@ -67,21 +67,9 @@ export function SuggestForm({ kind = 'location', initial }: { kind?: SuggestKind
   return (
     <fetcher.Form method="post" action="/forms/suggest" className="stack" noValidate onSubmit={(e) => busy && e.preventDefault()}>
       <input type="hidden" name="kind" value={kind} />
-      <label className="field">
-        <span>{kind === 'contractor' ? 'Contractor name' : 'Business name'}</span>
-        <input name="name" required maxLength={200} autoComplete="organization" aria-invalid={Boolean(errors.name)} />
-        <FieldError message={errors.name} />
-      </label>
-      <label className="field">
-        <span>City</span>
-        <input name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
-        <FieldError message={errors.city} />
-      </label>
-      <label className="field">
-        <span>State</span>
-        <StateSelect name="state" invalid={Boolean(errors.state)} />
-        <FieldError message={errors.state} />
-      </label>
+      <TextField name="name" label={kind === 'contractor' ? 'Contractor name' : 'Business name'} errors={errors} autoComplete="organization" />
+      <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+      <StateField errors={errors} />
       <FormMessage answer={answer} shown={['name', 'city', 'state']} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit'}
@@ -123,31 +111,11 @@ export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer |
         if (busy || done) e.preventDefault();
       }}
     >
-      <label className="field">
-        <span>Street address</span>
-        <input name="streetAddress" required maxLength={200} autoComplete="address-line1" aria-invalid={Boolean(errors.streetAddress)} />
-        <FieldError message={errors.streetAddress} />
-      </label>
-      <label className="field">
-        <span>Apartment / unit</span>
-        <input name="aptOrUnitNumber" required maxLength={50} autoComplete="address-line2" aria-invalid={Boolean(errors.aptOrUnitNumber)} />
-        <FieldError message={errors.aptOrUnitNumber} />
-      </label>
-      <label className="field">
-        <span>City</span>
-        <input name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
-        <FieldError message={errors.city} />
-      </label>
-      <label className="field">
-        <span>State</span>
-        <StateSelect name="state" states="us" invalid={Boolean(errors.state)} />
-        <FieldError message={errors.state} />
-      </label>
-      <label className="field">
-        <span>ZIP code</span>
-        <input name="zipCode" required inputMode="numeric" maxLength={5} autoComplete="postal-code" aria-invalid={Boolean(errors.zipCode)} />
-        <FieldError message={errors.zipCode} />
-      </label>
+      <TextField name="streetAddress" label="Street address" errors={errors} autoComplete="address-line1" />
+      <TextField name="aptOrUnitNumber" label="Apartment / unit" errors={errors} autoComplete="address-line2" maxLength={50} />
+      <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+      <StateField errors={errors} states="us" />
+      <TextField name="zipCode" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />
       <FormMessage answer={answer} shown={['streetAddress', 'aptOrUnitNumber', 'city', 'state', 'zipCode']} />
       {done ? (
         <p role="status" className="form-success">
@@ -218,31 +186,17 @@ export function MagazineLeadForm({ initial }: { initial?: FormAnswer | null }) {
       </div>
     );
   const errors = answer?.fields ?? {};
-  const text = (name: string, label: string, autoComplete: string, optional = false, type = 'text', maxLength = 200) => (
-    <label className="field">
-      <span>
-        {label}
-        {optional ? ' (optional)' : ''}
-      </span>
-      <input name={name} type={type} required={!optional} maxLength={maxLength} autoComplete={autoComplete} aria-invalid={Boolean(errors[name])} />
-      <FieldError message={errors[name]} />
-    </label>
-  );
   return (
     <fetcher.Form method="post" action="/forms/magazine-lead" className="stack" noValidate onSubmit={(e) => busy && e.preventDefault()}>
-      {text('first_name', 'First name', 'given-name', false, 'text', 100)}
-      {text('last_name', 'Last name', 'family-name', false, 'text', 100)}
-      {text('email', 'E-mail', 'email', false, 'email', 254)}
-      {text('address', 'Street address', 'address-line1')}
-      {text('address2', 'Apartment / unit', 'address-line2', true)}
-      {text('city', 'City', 'address-level2', false, 'text', 100)}
-      <label className="field">
-        <span>State</span>
-        <StateSelect name="state" states="us" invalid={Boolean(errors.state)} />
-        <FieldError message={errors.state} />
-      </label>
-      {text('zip', 'ZIP code', 'postal-code', false, 'text', 5)}
-      {text('phone', 'Phone', 'tel', true, 'tel', 250)}
+      <TextField name="first_name" label="First name" errors={errors} autoComplete="given-name" maxLength={100} />
+      <TextField name="last_name" label="Last name" errors={errors} autoComplete="family-name" maxLength={100} />
+      <TextField name="email" label="E-mail" type="email" errors={errors} autoComplete="email" maxLength={254} />
+      <TextField name="address" label="Street address" errors={errors} autoComplete="address-line1" />
+      <TextField name="address2" label="Apartment / unit" required={false} errors={errors} autoComplete="address-line2" />
+      <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+      <StateField errors={errors} states="us" />
+      <TextField name="zip" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />
+      <TextField name="phone" label="Phone" type="tel" required={false} errors={errors} autoComplete="tel" maxLength={250} />
       <FormMessage answer={answer} shown={MAGAZINE_FIELDS} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Sending...' : 'Send me the magazine'}
