@@ -9,6 +9,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustedProxyList, type Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { watchCatalogueChanges } from './db/changes.ts';
+import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -24,6 +26,9 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+/** Most bytes of answers the answer cache keeps (issue 9: the embedded server stays under 400 MB). */
+const ANSWER_CACHE_BYTES = 24 * 1024 * 1024;
 
 /** Largest JSON body any call accepts (issue 10: body size caps answer 413). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -66,6 +71,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   await app.register(etag, { weak: true });
   await app.register(rateLimit, { global: false });
+
+  // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
+  const answers = new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES });
+  installAnswerCache(app, answers);
+  const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, () => answers.clear());
+  answers.isLive = changes.isLive;
+  app.addHook('onClose', async () => changes.close());
 
   await app.register(swagger, {
     openapi: {
