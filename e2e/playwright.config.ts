@@ -26,7 +26,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '../node_modules/.cache/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // TRUSTED_PROXIES: journeys that need a client address of their own (the per-client lead rate
+    // limit) send X-Forwarded-For from this machine, as a load balancer would.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '../node_modules/.cache/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUSTED_PROXIES: '127.0.0.1' },
     stdout: 'pipe',
   },
 });
