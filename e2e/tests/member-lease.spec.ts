@@ -2,9 +2,12 @@
 // bad input messages before sending, then one submission, 'Form successfully submitted!', reset.
 import { expect, test } from './public-fixtures.ts';
 import { atDetroit } from './member-fixtures.ts';
+import { useOwnClientAddress } from './lead-fixtures.ts';
 
 test('the lease form shows its field messages, submits once and resets', async ({ page, request }) => {
   await atDetroit(page);
+  // Lead forms are rate limited per client: this journey gets an address of its own.
+  await useOwnClientAddress(page);
   const res = await request.get('/api/entities/?type=Offer&category=auto-transportation&city=Detroit&state=MI&limit=100');
   const offers = (await res.json()) as Array<{ entitiable_id: number; name: string; secondary_type: string; location: { state: string } }>;
   const car = offers.find((o) => o.secondary_type === 'lease' && o.location.state === 'MI');
