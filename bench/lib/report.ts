@@ -40,7 +40,7 @@ export function renderMarkdown(r: Results): string {
     const e = r.embedded;
     lines.push(
       '',
-      `Embedded (PGlite, demo size): first page ${(e.coldStartMs / 1000).toFixed(1)} s from an empty DATA_DIR; warm restart ${(e.warmRestartMs / 1000).toFixed(2)} s; memory idle ${n0(e.memory.idleMb)} MB, max RSS ${n0(e.memory.maxRssMb)} MB under ${e.load.seconds} s of mixed page and API load at ${n0(e.load.rps)} req/s.`,
+      `Embedded (PGlite, demo size, as \`npm start\` runs it): first page ${(e.coldStartMs / 1000).toFixed(1)} s from an empty DATA_DIR (RSS ${n0(e.memory.afterColdStartMb)} MB after seeding in process); warm restart ${(e.warmRestartMs / 1000).toFixed(2)} s; restarted server RSS idle ${n0(e.memory.idleMb)} MB, max ${n0(e.memory.maxRssMb)} MB under ${e.load.seconds} s of mixed page and API load at 50 connections (${n0(e.load.rps)} req/s, ${e.load.non2xx} non-2xx, ${e.load.errors} errors).`,
     );
   }
   lines.push('', '| target | subject | goal | measured | met |', '|---|---|---|---|---|');
