@@ -11,8 +11,10 @@ import { Header, type AuthState } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
 import { SignupPrompt } from './components/signup-prompt.tsx';
+import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/cookies.server.ts';
 import { visitorGeo } from './lib/geo.server.ts';
+import { isBusinessPath } from './lib/site.ts';
 import { webRequestContext } from './lib/request-context.ts';
 import './styles/app.css';
 
@@ -102,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <main id="main" tabIndex={-1}>
               {children}
             </main>
-            <Footer brand={brand} twinCities={root.twinCities} />
+            <Footer brand={brand} twinCities={root.twinCities} isBusiness={isBusinessPath(location.pathname)} />
             {root.consent ? null : <CookieBanner />}
             <SignupPrompt eligible={root.signupPromptEligible && root.auth === false} twinCities={root.twinCities} />
           </UiContext.Provider>
@@ -118,18 +120,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page Not Found' : 'Something went wrong';
-  return (
-    <div className="container page">
-      <title>{title}</title>
-      <h1>{title}</h1>
-      <p>{notFound ? "We couldn't find that page. It may have moved or expired." : 'There was an issue processing your request. Please try again later.'}</p>
-      <p>
-        <a href="/" className="btn btn-primary">
-          Back to the home page
-        </a>
-      </p>
-    </div>
-  );
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { MARKETING_PAGES } from './lib/marketing-pages.ts';
 
 export default [
   layout('routes/page-layout.tsx', [
@@ -7,11 +8,27 @@ export default [
     route('search', 'routes/search.tsx'),
     route('contests', 'routes/contests.tsx'),
     route('merchants/:merchantSlug/:locationId?', 'routes/merchant.tsx'),
+    // The advertising area, company and marketing pages, blog and public forms (issue 8).
+    route('business', 'routes/business.tsx'),
+    route('business/print', 'routes/business-print.tsx'),
+    route('business/digital', 'routes/business-digital.tsx'),
+    route('business/resources', 'routes/business-resources.tsx'),
+    route('business/certification', 'routes/business-certification.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('presskit', 'routes/presskit.tsx'),
+    route('careers', 'routes/careers.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/:slug', 'routes/blog-post.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    ...MARKETING_PAGES.map((page) => route(page.path, 'routes/marketing.tsx', { id: `marketing-${page.path}` })),
+    route('forms/:kind', 'routes/forms.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('location', 'routes/location.ts'),
   route('preferences', 'routes/preferences.ts'),
-  route('forms/:kind', 'routes/forms.ts'),
+  route('blog/rss.xml', 'routes/blog-rss.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

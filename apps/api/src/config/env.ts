@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   /** Optional MaxMind GeoLite2-City database file for /api/userlocation/. */
   MAXMIND_DB: z.string().optional(),
+  /** Key for GET /api/analytics/daily/ (X-Analytics-Key header); unset turns that endpoint off. */
+  ANALYTICS_READ_KEY: z.string().min(16, 'Use at least 16 characters.').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -2,6 +2,7 @@
 // repository.ts and schema.ts (STYLE.md 1).
 import type { App } from '../app.ts';
 import { accountRoutes } from './account/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { authContext } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
@@ -10,6 +11,7 @@ import { contentRoutes } from './content/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { printsRoutes } from './prints/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 
@@ -26,4 +28,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(contestsRoutes);
   await app.register(contentRoutes);
   await app.register(mediaRoutes);
+  // Analytics first: it decorates the app with the event buffer the prints module records into.
+  await app.register(analyticsRoutes);
+  await app.register(printsRoutes);
 }

@@ -1,7 +1,7 @@
 // Site footer (SPEC.md 2 Footer). Inside the Twin Cities area the full footer (with the home-pros
 // blocks: five category links, 'Get Estimates', 'Request List Removal', 'Suggest a Contractor');
-// elsewhere the reduced footer. The 'Become a Member' newsletter strip shows on every public page
-// (it is hidden only on business pages, which are not part of this app yet).
+// elsewhere the reduced footer. The 'Become a Member' newsletter strip shows on every page but the
+// business pages (isBusiness), whose footer leads 'Back To the main site'.
 import { Link } from 'react-router';
 import type { Brand } from '@market/domain/brand';
 import { HEADQUARTERS, TOLL_FREE_PHONE } from '@market/domain/markets';
@@ -10,8 +10,16 @@ import { MailingRemovalDialog, NewsletterForm, SuggestDialog } from './lead-form
 
 export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand; twinCities: boolean; isBusiness?: boolean }) {
   return (
-    <footer className="site-footer" data-variant={twinCities ? 'full' : 'reduced'}>
-      {isBusiness ? null : (
+    <footer className="site-footer" data-variant={twinCities ? 'full' : 'reduced'} data-business={isBusiness ? 'true' : undefined}>
+      {isBusiness ? (
+        <div className="business-back">
+          <div className="container">
+            <Link to="/" className="back-main">
+              <span aria-hidden="true">←</span> Back To the main site
+            </Link>
+          </div>
+        </div>
+      ) : (
         <section className="newsletter-strip" aria-labelledby="newsletter-heading">
           <div className="container newsletter-inner">
             <div>

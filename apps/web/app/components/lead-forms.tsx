@@ -1,189 +1,205 @@
 // The small public forms of the footer and the empty search state (SPEC.md 2 Footer, 4, 5):
-// suggest a location or contractor, mailing list removal, newsletter. Each posts to the /forms/:kind
-// action, which sends it to the API and answers {ok, message}; without JavaScript the same form
-// posts and the page shows the answer.
+// suggest a location or contractor, mailing list removal, newsletter. Each posts to the
+// /forms/:kind action, which validates with the shared schemas, sends it to the API and answers
+// {ok, message, fields}. Progressive enhancement: the dialog triggers are links to the
+// /forms/:kind page and the forms are real posts, so everything works before JavaScript loads.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useFetcher } from 'react-router';
 import { NEWSLETTER_CONFIRMATION_MS, REMOVAL_CLOSE_MS } from '@market/domain/constants';
 import { LazyDialog } from './lazy-dialog.tsx';
-
-export interface FormAnswer {
-  ok: boolean;
-  message: string;
-}
-
-const SOLD_STATES = [
-  ['MI', 'Michigan'],
-  ['IL', 'Illinois'],
-  ['MN', 'Minnesota'],
-  ['FL', 'Florida'],
-] as const;
-
-function StateSelect({ name }: { name: string }) {
-  return (
-    <select name={name} required defaultValue="">
-      <option value="" disabled>
-        Choose a state
-      </option>
-      {SOLD_STATES.map(([code, label]) => (
-        <option key={code} value={code}>
-          {label}
-        </option>
-      ))}
-    </select>
-  );
-}
+import { FieldError, FormMessage, StateSelect, useLeadForm, type FormAnswer } from './form-parts.tsx';
 
 export interface TriggerProps {
-  /** The text of the button that opens the form. */
+  /** The text of the control that opens the form. */
   label: string;
-  /** Button look: a link-like text button or a filled button. */
+  /** Look: a link-like text button or a filled button. */
   look?: 'link' | 'primary';
 }
 
-function FormDialog({ label, look = 'link', title, description, children, open, onOpenChange }: TriggerProps & { title: string; description: string; children: ReactNode; open: boolean; onOpenChange: (v: boolean) => void }) {
-  const button = useRef<HTMLButtonElement>(null);
+/** A link to the form's own page that, once JavaScript runs, opens the form in a dialog instead. */
+function FormDialog({ label, look = 'link', href, title, description, children, open, onOpenChange }: TriggerProps & { href: string; title: string; description: string; children: ReactNode; open: boolean; onOpenChange: (v: boolean) => void }) {
+  const trigger = useRef<HTMLAnchorElement>(null);
   return (
     <>
-      <button ref={button} type="button" className={look === 'link' ? 'link-button' : 'btn btn-primary'} aria-haspopup="dialog" onClick={() => onOpenChange(true)}>
+      <a
+        ref={trigger}
+        href={href}
+        role="button"
+        className={look === 'link' ? 'link-button' : 'btn btn-primary'}
+        aria-haspopup="dialog"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpenChange(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === ' ') {
+            e.preventDefault();
+            onOpenChange(true);
+          }
+        }}
+      >
         {label}
-      </button>
-      <LazyDialog open={open} onOpenChange={onOpenChange} title={title} description={description} className="dialog form-dialog" returnFocus={button}>
+      </a>
+      <LazyDialog open={open} onOpenChange={onOpenChange} title={title} description={description} className="dialog form-dialog" returnFocus={trigger}>
         {children}
       </LazyDialog>
     </>
   );
 }
 
-/**
- * 'Suggest Location' / 'Suggest a Contractor' (SPEC.md 2, 4, 5): name, city, state (MI, IL, MN, FL)
- * required; success shows 'Suggestion Submitted!', failure the server's message.
- */
-export function SuggestDialog({ label, look, title = 'Suggest Location', kind = 'location' }: TriggerProps & { title?: string; kind?: 'location' | 'contractor' }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<FormAnswer>({ key: `suggest-${kind}` });
-  const answer = fetcher.data;
-  const description = kind === 'contractor' ? "Know a great contractor we're missing? Tell us who they are." : "Your favorite business isn't showing up? Tell us who we're missing.";
+export type SuggestKind = 'location' | 'contractor';
+
+export function suggestDescription(kind: SuggestKind): string {
+  // SPEC.md 2 Footer: the suggest-a-business text.
+  return kind === 'contractor' ? "Know a great contractor we're missing? Tell us who they are." : "Your favorite business isn't showing up? Tell us who we're missing.";
+}
+
+/** Suggest a business or contractor (SPEC.md 4, 5): name, city, state (MI, IL, MN, FL); 'Suggestion Submitted!' on success. */
+export function SuggestForm({ kind = 'location', initial }: { kind?: SuggestKind; initial?: FormAnswer | null }) {
+  const { fetcher, answer, busy, done } = useLeadForm(`suggest-${kind}`, initial);
+  if (done)
+    return (
+      <div role="status" className="form-success">
+        <h3>Suggestion Submitted!</h3>
+        <p>Thank you. We will reach out to them.</p>
+      </div>
+    );
+  const errors = answer?.fields ?? {};
   return (
-    <FormDialog label={label} look={look} title={title} description={description} open={open} onOpenChange={setOpen}>
-      {answer?.ok ? (
-        <div role="status" className="form-success">
-          <h3>Suggestion Submitted!</h3>
-          <p>Thank you. We will reach out to them.</p>
-        </div>
-      ) : (
-        <fetcher.Form method="post" action="/forms/suggest" className="stack">
-          <input type="hidden" name="kind" value={kind} />
-          <label className="field">
-            <span>Business name</span>
-            <input name="name" required maxLength={200} autoComplete="organization" />
-          </label>
-          <label className="field">
-            <span>City</span>
-            <input name="city" required maxLength={100} autoComplete="address-level2" />
-          </label>
-          <label className="field">
-            <span>State</span>
-            <StateSelect name="state" />
-          </label>
-          {answer && !answer.ok ? (
-            <p role="alert" className="form-error">
-              {answer.message}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'}>
-            {fetcher.state !== 'idle' ? 'Submitting...' : 'Submit'}
-          </button>
-        </fetcher.Form>
-      )}
+    <fetcher.Form method="post" action="/forms/suggest" className="stack" onSubmit={(e) => busy && e.preventDefault()}>
+      <input type="hidden" name="kind" value={kind} />
+      <label className="field">
+        <span>{kind === 'contractor' ? 'Contractor name' : 'Business name'}</span>
+        <input name="name" required maxLength={200} autoComplete="organization" aria-invalid={Boolean(errors.name)} />
+        <FieldError message={errors.name} />
+      </label>
+      <label className="field">
+        <span>City</span>
+        <input name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
+        <FieldError message={errors.city} />
+      </label>
+      <label className="field">
+        <span>State</span>
+        <StateSelect name="state" invalid={Boolean(errors.state)} />
+        <FieldError message={errors.state} />
+      </label>
+      <FormMessage answer={answer} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Submitting...' : 'Submit'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** 'Suggest Location' / 'Suggest a Contractor' in a dialog (SPEC.md 2 Footer, Search and browse). */
+export function SuggestDialog({ label, look, title = 'Suggest Location', kind = 'location' }: TriggerProps & { title?: string; kind?: SuggestKind }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <FormDialog label={label} look={look} href={`/forms/suggest${kind === 'contractor' ? '?kind=contractor' : ''}`} title={title} description={suggestDescription(kind)} open={open} onOpenChange={setOpen}>
+      <SuggestForm kind={kind} />
     </FormDialog>
   );
 }
 
-/** 'Mailing List Removal' / 'Request List Removal' (SPEC.md 4, 5): 'Submitted.' then closes after 1 s; no second submit. */
+/**
+ * Mailing list removal (SPEC.md 4, 5): every address field required; 'Submitted.' on success,
+ * then `onDone` (the dialog closes after 1 s); a second submit is blocked while sending or after
+ * success.
+ */
+export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer | null; onDone?: () => void }) {
+  const { fetcher, answer, busy, done } = useLeadForm('mailing-removal', initial);
+  useEffect(() => {
+    if (!done || !onDone) return;
+    const id = setTimeout(onDone, REMOVAL_CLOSE_MS);
+    return () => clearTimeout(id);
+  }, [done, onDone]);
+  const errors = answer?.fields ?? {};
+  return (
+    <fetcher.Form
+      method="post"
+      action="/forms/mailing-removal"
+      className="stack"
+      onSubmit={(e) => {
+        if (busy || done) e.preventDefault();
+      }}
+    >
+      <label className="field">
+        <span>Street address</span>
+        <input name="streetAddress" required maxLength={200} autoComplete="address-line1" aria-invalid={Boolean(errors.streetAddress)} />
+        <FieldError message={errors.streetAddress} />
+      </label>
+      <label className="field">
+        <span>Apartment / unit</span>
+        <input name="aptOrUnitNumber" required maxLength={50} autoComplete="address-line2" aria-invalid={Boolean(errors.aptOrUnitNumber)} />
+        <FieldError message={errors.aptOrUnitNumber} />
+      </label>
+      <label className="field">
+        <span>City</span>
+        <input name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
+        <FieldError message={errors.city} />
+      </label>
+      <label className="field">
+        <span>State</span>
+        <StateSelect name="state" invalid={Boolean(errors.state)} />
+        <FieldError message={errors.state} />
+      </label>
+      <label className="field">
+        <span>ZIP code</span>
+        <input name="zipCode" required inputMode="numeric" maxLength={5} autoComplete="postal-code" aria-invalid={Boolean(errors.zipCode)} />
+        <FieldError message={errors.zipCode} />
+      </label>
+      <FormMessage answer={answer} />
+      {done ? (
+        <p role="status" className="form-success">
+          Submitted.
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={busy || done}>
+        {busy ? 'Sending...' : 'Submit'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** 'Mailing List Removal' / 'Request List Removal' in a dialog that closes 1 s after 'Submitted.'. */
 export function MailingRemovalDialog({ label, look, title = 'Mailing List Removal' }: TriggerProps & { title?: string }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<FormAnswer>({ key: 'mailing-removal' });
-  const done = fetcher.data?.ok === true;
-  useEffect(() => {
-    if (!done || !open) return;
-    const id = setTimeout(() => setOpen(false), REMOVAL_CLOSE_MS);
-    return () => clearTimeout(id);
-  }, [done, open]);
-  const busy = fetcher.state !== 'idle';
   return (
-    <FormDialog label={label} look={look} title={title} description="To stop receiving our magazine, we just need your address." open={open} onOpenChange={setOpen}>
-      <fetcher.Form
-        method="post"
-        action="/forms/mailing-removal"
-        className="stack"
-        onSubmit={(e) => {
-          if (busy || done) e.preventDefault();
-        }}
-      >
-        <label className="field">
-          <span>Street address</span>
-          <input name="streetAddress" required maxLength={200} autoComplete="address-line1" />
-        </label>
-        <label className="field">
-          <span>Apartment / unit</span>
-          <input name="aptOrUnitNumber" required maxLength={50} autoComplete="address-line2" />
-        </label>
-        <label className="field">
-          <span>City</span>
-          <input name="city" required maxLength={100} autoComplete="address-level2" />
-        </label>
-        <label className="field">
-          <span>State</span>
-          <StateSelect name="state" />
-        </label>
-        <label className="field">
-          <span>ZIP code</span>
-          <input name="zipCode" required inputMode="numeric" pattern="[0-9]{5}" maxLength={5} autoComplete="postal-code" />
-        </label>
-        {fetcher.data && !fetcher.data.ok ? (
-          <p role="alert" className="form-error">
-            {fetcher.data.message}
-          </p>
-        ) : null}
-        {done ? (
-          <p role="status" className="form-success">
-            Submitted.
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy || done}>
-          {busy ? 'Sending...' : 'Submit'}
-        </button>
-      </fetcher.Form>
+    <FormDialog label={label} look={look} href="/forms/mailing-removal" title={title} description="To stop receiving our magazine, we just need your address." open={open} onOpenChange={setOpen}>
+      <MailingRemovalForm onDone={() => setOpen(false)} />
     </FormDialog>
   );
 }
 
 /** Newsletter strip (SPEC.md 4): 'Sign up', loading, 'Submitted!' for 5 s, then reverts and the email clears. */
-export function NewsletterForm() {
-  const fetcher = useFetcher<FormAnswer>({ key: 'newsletter' });
+export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
+  const { fetcher, answer, busy } = useLeadForm('newsletter', initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const data = fetcher.data;
   useEffect(() => {
-    if (!data?.ok) return;
+    if (!answer?.ok) return;
     setConfirmed(true);
     const id = setTimeout(() => {
       setConfirmed(false);
       formRef.current?.reset();
     }, NEWSLETTER_CONFIRMATION_MS);
     return () => clearTimeout(id);
-  }, [data]);
-  const label = fetcher.state !== 'idle' ? 'Sending...' : confirmed ? 'Submitted!' : 'Sign up';
+  }, [answer]);
+  const label = busy ? 'Sending...' : confirmed ? 'Submitted!' : 'Sign up';
+  const error = answer && !answer.ok ? (answer.fields?.email ?? answer.message) : null;
   return (
-    <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form">
+    <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form" onSubmit={(e) => (busy || confirmed) && e.preventDefault()}>
       <label htmlFor="newsletter-email" className="visually-hidden">
         E-mail address
       </label>
-      <input id="newsletter-email" name="email" type="email" required maxLength={254} placeholder="Your e-mail address" autoComplete="email" />
-      <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'} aria-live="polite">
+      <input id="newsletter-email" name="email" type="email" required maxLength={254} placeholder="Your e-mail address" autoComplete="email" aria-invalid={Boolean(error)} aria-describedby={error ? 'newsletter-error' : undefined} />
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-live="polite">
         {label}
       </button>
+      {error ? (
+        <p id="newsletter-error" role="alert" className="form-error newsletter-error">
+          {error}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

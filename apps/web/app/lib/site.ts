@@ -85,3 +85,8 @@ export const COMPANY_LINKS = [
   { href: '/terms', label: 'Terms of Use' },
   { href: '/privacy', label: 'Privacy Policy' },
 ] as const;
+
+/** Business pages (SPEC.md 2 Footer: the business footer, no newsletter strip, isBusiness). */
+export function isBusinessPath(pathname: string): boolean {
+  return pathname === '/business' || pathname.startsWith('/business/');
+}

@@ -178,5 +178,11 @@ export function withAliases(input: unknown, aliases: Record<string, readonly str
   return out;
 }
 
+/** The tracking id sent with newsletter, magazine-lead and sign-up forms (SPEC.md 5: cookie __ss_tk). */
+export const trackingIdField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string({ error: 'Send the tracking id as text.' }).trim().max(200, 'The tracking id is too long.').optional(),
+);
+
 /** The error a non-object body gets. */
 export const OBJECT_EXPECTED = 'Send the form fields as a JSON object.';

@@ -15,6 +15,7 @@ import {
   passwordField,
   requiredText,
   stateField,
+  trackingIdField,
   withAliases,
   zipField,
 } from './fields.ts';
@@ -47,10 +48,7 @@ const registrationObject = z.object(
     state: stateField,
     zipcode: zipField,
     birthday: birthdayField,
-    tracking_id: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.string({ error: 'Send the tracking id as text.' }).trim().max(200, 'The tracking id is too long.').optional(),
-    ),
+    tracking_id: trackingIdField,
     terms_agree: termsField,
     promotions_agree: checkboxField.transform((v) => v ?? false),
   },

@@ -1,7 +1,8 @@
 // Contests, their per-market entities, winners and draws (SPEC.md 3 Contest; issues 2 and 5).
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations, markets, merchants } from './catalogue.ts';
+import { users } from './members.ts';
 
 export const contests = pgTable('contests', {
   id: serial('id').primaryKey(),
@@ -42,7 +43,8 @@ export const contestWinners = pgTable(
   {
     id: serial('id').primaryKey(),
     contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
-    drawId: integer('draw_id'),
+    drawId: integer('draw_id').references(() => contestDraws.id, { onDelete: 'set null' }),
+    /** The member who won; null for winners entered by hand or whose account is gone. */
     userId: integer('user_id'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -51,5 +53,73 @@ export const contestWinners = pgTable(
     winning: text('winning').notNull(),
     selectedAt: timestamp('selected_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contest_winners_contest_idx').on(t.contestId)],
+  (t) => [
+    index('contest_winners_contest_idx').on(t.contestId),
+    // A member wins a contest at most once, even if two draws run at the same time.
+    uniqueIndex('contest_winners_contest_user_uq').on(t.contestId, t.userId).where(sql`${t.userId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * One entry per member and contest (issue 5): the unique index is what makes parallel double
+ * submits safe (INSERT ... ON CONFLICT). Entries are personal: they go with the account.
+ */
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The contest entity (market listing) the member entered through. */
+    entityId: integer('entity_id').references(() => contestEntities.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contest_entries_contest_user_uq').on(t.contestId, t.userId), index('contest_entries_user_idx').on(t.userId)],
+);
+
+/** An auditable draw (issue 5): the seed that, with the ordered entries, reproduces the pick. */
+export const contestDraws = pgTable(
+  'contest_draws',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
+    seed: bigint('seed', { mode: 'number' }).notNull(),
+    winnersRequested: integer('winners_requested').notNull(),
+    winnersSelected: integer('winners_selected').notNull(),
+    /** Eligible entries at draw time (entries of members who had not already won). */
+    eligibleEntries: integer('eligible_entries').notNull(),
+    /** The entry ids drawn from, in the order the seed shuffles (audit trail). */
+    entryIds: integer('entry_ids').array().notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contest_draws_contest_idx').on(t.contestId)],
+);
+
+/**
+ * Sweepstakes claims (SPEC.md 3 Sweepstakes entry): the entrant's magazine numbers, flagged when
+ * one matches a winning number of the contest.
+ */
+export const sweepstakesClaims = pgTable(
+  'sweepstakes_claims',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id').notNull().references(() => contests.id, { onDelete: 'cascade' }),
+    entityId: integer('entity_id').references(() => contestEntities.id, { onDelete: 'set null' }),
+    marketId: text('market_id').notNull().references(() => markets.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    numbers: text('numbers').array().notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    reference: text('reference'),
+    matchedNumbers: text('matched_numbers').array().notNull().default(sql`'{}'::text[]`),
+    isMatch: boolean('is_match').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sweepstakes_claims_contest_idx').on(t.contestId, t.createdAt), index('sweepstakes_claims_match_idx').on(t.contestId).where(sql`${t.isMatch}`)],
 );

@@ -3,3 +3,6 @@ export * from './catalogue.ts';
 export * from './contests.ts';
 export * from './content.ts';
 export * from './members.ts';
+export * from './leads.ts';
+export * from './prints.ts';
+export * from './analytics.ts';

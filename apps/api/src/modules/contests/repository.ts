@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client.ts';
+import { contestWinners } from '../../db/schema/index.ts';
 
 export interface ContestEntityRow {
   entity_id: number;
@@ -121,4 +122,65 @@ export async function findWinnersInMarket(handle: DbHandle, q: { marketId: strin
       LIMIT ${q.limit} OFFSET ${q.offset}`,
     executor,
   );
+}
+
+export interface ContestRow {
+  id: number;
+  display_name: string;
+  prize: string;
+  sweepstakes_numbers: string[];
+  running: boolean;
+}
+
+/** One contest by id, in any state; `running` tells whether it is live today. */
+export async function findContestById(handle: DbHandle, id: number, today: string, executor?: Executor): Promise<ContestRow | undefined> {
+  const [row] = await handle.rows<ContestRow>(
+    sql`SELECT c.id, c.display_name, c.prize, c.sweepstakes_numbers,
+               (c.is_active AND c.starts_at <= ${today}::date AND c.ends_at >= ${today}::date) AS running
+        FROM contests c WHERE c.id = ${id}`,
+    executor,
+  );
+  return row;
+}
+
+export interface EntryRow {
+  id: number;
+  contest_id: number;
+  entity_id: number | null;
+  created_at: string;
+  created: boolean;
+}
+
+/**
+ * Records a member's entry: one INSERT ... ON CONFLICT on the unique (contest, member) index, so
+ * any number of parallel submits leave one row. A repeat answers the existing row (created false)
+ * and keeps its first entity.
+ */
+export async function upsertEntry(handle: DbHandle, entry: { contestId: number; userId: number; entityId: number | null }, executor?: Executor): Promise<EntryRow> {
+  const [row] = await handle.rows<EntryRow>(
+    sql`INSERT INTO contest_entries (contest_id, user_id, entity_id)
+        VALUES (${entry.contestId}, ${entry.userId}, ${entry.entityId})
+        ON CONFLICT (contest_id, user_id) DO UPDATE SET contest_id = excluded.contest_id
+        RETURNING id, contest_id, entity_id,
+                  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                  (xmax = 0) AS created`,
+    executor,
+  );
+  return row!;
+}
+
+/** Which of `contestIds` the member has entered. */
+export async function findEnteredContestIds(handle: DbHandle, userId: number, contestIds: number[], executor?: Executor): Promise<number[]> {
+  if (!contestIds.length) return [];
+  const rows = await handle.rows<{ contest_id: number }>(
+    sql`SELECT contest_id FROM contest_entries
+        WHERE user_id = ${userId} AND contest_id IN (${sql.join(contestIds.map((id) => sql`${id}`), sql`, `)})`,
+    executor,
+  );
+  return rows.map((r) => r.contest_id);
+}
+
+/** Unlinks a deleted member from the contests they won (the public winners list keeps the row). */
+export async function unlinkWinnerMember(executor: Executor, userId: number): Promise<void> {
+  await executor.update(contestWinners).set({ userId: null }).where(eq(contestWinners.userId, userId));
 }

@@ -1,9 +1,18 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { contestApplicationSchema } from '@market/domain/validation/contests';
 import { privateNoStore, publicCache } from '../../lib/http.ts';
-import { ContestEntityParams, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
-import { getContest, listContests, listWinners } from './service.ts';
+import { currentUser, optionalUser, requireUser } from '../auth/guard.ts';
+import { ContestEntityParams, ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
+import { enterContest, getContest, listContests, listWinners, type Viewer } from './service.ts';
+
+/** Bodies may be omitted entirely: then every required field says 'This is required'. */
+function body<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => v ?? {}, schema);
+}
+
+const viewerOf = (request: { user: { id: number } | null }): Viewer => (request.user ? { userId: request.user.id } : {});
 
 export async function contestsRoutes(plugin: App): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -12,6 +21,7 @@ export async function contestsRoutes(plugin: App): Promise<void> {
   app.get(
     '/api/contests/',
     {
+      onRequest: optionalUser,
       schema: {
         tags: ['contests'],
         summary: "Running contests of the visitor's market",
@@ -22,14 +32,17 @@ export async function contestsRoutes(plugin: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      publicCache(reply, 60);
-      return listContests(handle(), request.query);
+      // With a bearer token each item carries the member's `entered`: never shared-cached.
+      if (request.headers.authorization) privateNoStore(reply);
+      else publicCache(reply, 60);
+      return listContests(handle(), request.query, viewerOf(request));
     },
   );
 
   app.get(
     '/api/contests/:id/',
     {
+      onRequest: optionalUser,
       schema: {
         tags: ['contests'],
         summary: 'One running contest by its entity id (works anonymously)',
@@ -42,7 +55,29 @@ export async function contestsRoutes(plugin: App): Promise<void> {
       // With a bearer token the answer will carry the member's `entered`: never shared-cached.
       if (request.headers.authorization) privateNoStore(reply);
       else publicCache(reply, 60);
-      return getContest(handle(), request.params.id);
+      return getContest(handle(), request.params.id, viewerOf(request));
+    },
+  );
+
+  app.post(
+    '/api/contestapplication/',
+    {
+      // onRequest: an anonymous call gets its 401 before the body is validated (SPEC.md 6).
+      onRequest: requireUser,
+      schema: {
+        tags: ['contests'],
+        summary: 'Enter a running contest (members only, once per contest)',
+        description:
+          '`contest` is the contest id (contest.id); `entity_id` (the c= id) may be sent with it or alone. 201 for a new entry; a repeat, even many at once, answers 200 with the same entry. Unknown, ended or inactive contests answer 404.',
+        security: [{ bearer: [] }],
+        body: body(contestApplicationSchema),
+        response: { 200: ContestEntryOut, 201: ContestEntryOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      const { created, ...entry } = await enterContest(handle(), currentUser(request).id, request.body);
+      return reply.status(created ? 201 : 200).send(entry);
     },
   );
 

@@ -65,3 +65,13 @@ export const ContestWinnerOut = z.object({
   display_date: z.string().describe('MM/DD/YYYY'),
 });
 export type ContestWinnerOut = z.infer<typeof ContestWinnerOut>;
+
+export const ContestEntryOut = z.object({
+  id: z.number().int().describe('The entry id'),
+  contest: z.number().int().describe('The contest id'),
+  entity_id: z.number().int().nullable().describe('The contest entity entered through, when known'),
+  entered: z.literal(true),
+  created_at: z.string().describe('When the member entered (ISO 8601); the first entry for a repeat'),
+  detail: z.string().describe("'You will be notified by e-mail when a winner is selected.'"),
+});
+export type ContestEntryOut = z.infer<typeof ContestEntryOut>;

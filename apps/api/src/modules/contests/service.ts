@@ -1,24 +1,26 @@
 import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
 import { businessToday } from '@market/domain/expiry';
 import type { DbHandle } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { ContestApplication } from '@market/domain/validation/contests';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { registerUserDeletionHandler } from '../auth/deletion.ts';
 import { resolvePosition } from '../geo/service.ts';
-import { findEntitiesByIds, findRunningEntitiesInMarket, findWinnersInMarket, type ContestEntityRow } from './repository.ts';
-import type { ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
+import { findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findWinnersInMarket, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
+import type { ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
+
+// Entries go with the account (ON DELETE CASCADE); a won prize stays in the public winners list
+// (first name and last initial only) but no longer points at the account (docs/decisions.md).
+registerUserDeletionHandler('contest-winners', (userId, tx) => unlinkWinnerMember(tx, userId));
 
 /** Who is asking: a signed-in member's id makes `entered` meaningful. */
 export interface Viewer {
   userId?: number | undefined;
 }
 
-/**
- * The contests (of `contestIds`) the member has entered. Contest entries arrive with the contests
- * issue; until their table exists nobody has entered anything. This is the one place to plug the
- * lookup in: every answer below already asks it.
- */
-async function enteredContestIds(_handle: DbHandle, viewer: Viewer, contestIds: number[]): Promise<Set<number>> {
+/** The contests (of `contestIds`) the member has entered; none for anonymous visitors. */
+async function enteredContestIds(handle: DbHandle, viewer: Viewer, contestIds: number[]): Promise<Set<number>> {
   if (viewer.userId === undefined || contestIds.length === 0) return new Set();
-  return new Set();
+  return new Set(await findEnteredContestIds(handle, viewer.userId, contestIds));
 }
 
 function itemOut(row: ContestEntityRow, entered: Set<number>): ContestItemOut {
@@ -113,4 +115,36 @@ export async function listWinners(handle: DbHandle, q: ContestWinnersQuery): Pro
     display_location: winnerDisplayLocation(w.city, w.state),
     display_date: winnerDisplayDate(w.selected_at),
   }));
+}
+
+/** SPEC.md 4 Contest entry: after submitting, the member is told how winners hear of it. */
+export const ENTRY_NOTICE = 'You will be notified by e-mail when a winner is selected.';
+
+/**
+ * POST /api/contestapplication/: enters a member in a running contest, once (issue 5). The
+ * contest comes from `contest` or from the entity the member entered through; a repeat answers
+ * the first entry with `created` false.
+ */
+export async function enterContest(handle: DbHandle, userId: number, input: ContestApplication, today = businessToday()): Promise<ContestEntryOut & { created: boolean }> {
+  let contestId = input.contest;
+  let entityId: number | null = null;
+  if (input.entity_id !== undefined) {
+    const [entity] = await findEntitiesByIds(handle, [input.entity_id], today);
+    if (!entity || !entity.running) throw notFound('Contest not found.');
+    if (contestId !== undefined && entity.contest_id !== contestId) throw invalid('entity_id', 'This listing belongs to another contest.');
+    contestId = entity.contest_id;
+    entityId = entity.entity_id;
+  }
+  const contest = await findContestById(handle, contestId!, today);
+  if (!contest || !contest.running) throw notFound('Contest not found.');
+  const entry = await upsertEntry(handle, { contestId: contest.id, userId, entityId });
+  return {
+    id: entry.id,
+    contest: entry.contest_id,
+    entity_id: entry.entity_id,
+    entered: true,
+    created_at: entry.created_at,
+    detail: ENTRY_NOTICE,
+    created: entry.created,
+  };
 }

@@ -1,0 +1,48 @@
+// Leads of the public forms (issue 5; SPEC.md 3 Other payloads, 7): one row per submission, the
+// validated and normalised fields in `details`, routed to the market whose office follows it up.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { markets } from './catalogue.ts';
+
+/** The kinds of lead, named after their calls (SPEC.md 7). */
+export const LEAD_KINDS = ['autolead', 'suggestmerchant', 'mail_removal', 'magazine_lead', 'businesslead', 'contractorapplication'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: LEAD_KINDS }).notNull(),
+    marketId: text('market_id').notNull().references(() => markets.id),
+    /** The e-mail of the person, when the form has one (indexed for erasure requests). */
+    email: text('email'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    trackingId: text('tracking_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_kind_created_idx').on(t.kind, t.createdAt),
+    index('leads_email_idx').on(t.email),
+    check('leads_kind_known', sql`${t.kind} IN ('autolead', 'suggestmerchant', 'mail_removal', 'magazine_lead', 'businesslead', 'contractorapplication')`),
+  ],
+);
+
+/**
+ * Newsletter subscribers (POST /auth/newsletter/). The unsubscribe token goes in every mail's
+ * one-click link; it only ever unsubscribes, so it is kept as is (the mail worker needs it).
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    trackingId: text('tracking_id'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    /** Times the address was (re)subscribed. */
+    subscribeCount: integer('subscribe_count').notNull().default(1),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_uq').on(t.email), uniqueIndex('newsletter_subscriptions_token_uq').on(t.unsubscribeToken)],
+);

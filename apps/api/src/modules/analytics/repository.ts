@@ -1,0 +1,53 @@
+// Analytics rows (STYLE.md 3): batched event inserts, counter upserts and daily reads.
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { analyticsDaily, analyticsEvents, locations, offers } from '../../db/schema/index.ts';
+
+export type EventRow = typeof analyticsEvents.$inferInsert;
+export interface CounterRow {
+  day: string;
+  scope: 'offer' | 'location' | 'merchant';
+  scopeId: number;
+  metric: string;
+  count: number;
+}
+
+/** Location and merchant of each offer id that exists. */
+export function findOfferOwners(db: Executor, offerIds: number[]) {
+  if (!offerIds.length) return Promise.resolve([]);
+  return db.select({ id: offers.id, locationId: offers.locationId, merchantId: offers.merchantId }).from(offers).where(inArray(offers.id, offerIds));
+}
+
+/** Merchant of each location id that exists. */
+export function findLocationOwners(db: Executor, locationIds: number[]) {
+  if (!locationIds.length) return Promise.resolve([]);
+  return db.select({ id: locations.id, merchantId: locations.merchantId }).from(locations).where(inArray(locations.id, locationIds));
+}
+
+/**
+ * Writes a batch: the events, then the counters added onto the day's totals. The counters come
+ * sorted by key, so concurrent batches from several servers lock rows in one order (no deadlock).
+ */
+export async function insertBatch(db: Executor, events: EventRow[], counters: CounterRow[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < events.length; i += 1000) await tx.insert(analyticsEvents).values(events.slice(i, i + 1000));
+    for (let i = 0; i < counters.length; i += 1000) {
+      await tx
+        .insert(analyticsDaily)
+        .values(counters.slice(i, i + 1000))
+        .onConflictDoUpdate({
+          target: [analyticsDaily.scope, analyticsDaily.scopeId, analyticsDaily.day, analyticsDaily.metric],
+          set: { count: sql`${analyticsDaily.count} + excluded.count` },
+        });
+    }
+  });
+}
+
+/** Daily counters of one offer, location or merchant between two days (inclusive). */
+export function findDailyCounters(db: Executor, scope: CounterRow['scope'], scopeId: number, from: string, to: string) {
+  return db
+    .select({ day: analyticsDaily.day, metric: analyticsDaily.metric, count: analyticsDaily.count })
+    .from(analyticsDaily)
+    .where(and(eq(analyticsDaily.scope, scope), eq(analyticsDaily.scopeId, scopeId), between(analyticsDaily.day, from, to)))
+    .orderBy(asc(analyticsDaily.day));
+}

@@ -1,0 +1,108 @@
+// Prints, print tokens, the coupon PDF and redemptions (SPEC.md 7; ARCHITECTURE.md unnamed paths:
+// POST /api/printtokens/, POST and GET /api/redemptions/).
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { AppError } from '../../lib/errors.ts';
+import { privateNoStore } from '../../lib/http.ts';
+import { currentUser, requireUser } from '../auth/guard.ts';
+import { PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
+import { issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
+
+const body = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
+
+export async function printsRoutes(root: App): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const handle = app.deps.db;
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/api/printtokens/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['prints'],
+        summary: "Take one print or download of an offer (kind print|download, default print) while under max(max_prints, 3); answers a single-use token for GET /api/pdf. At the limit: 409 {detail: 'Print/Download Limit Reached'}",
+        security,
+        body: body(PrintTokenIn),
+        response: { 201: PrintTokenOut },
+      },
+    },
+    async (request, reply) => {
+      const issued = await issuePrintToken(handle, app.analytics, currentUser(request).id, request.body.offer_id, request.body.kind);
+      privateNoStore(reply).status(201);
+      return issued;
+    },
+  );
+
+  app.post(
+    '/api/userprints/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['prints'],
+        summary:
+          'Record one print (SPEC.md 7 {offer}); the same as POST /api/printtokens/, which already counts its copy: call one or the other for a copy, not both',
+        security,
+        body: body(UserPrintIn),
+        response: { 201: PrintTokenOut },
+      },
+    },
+    async (request, reply) => {
+      const issued = await issuePrintToken(handle, app.analytics, currentUser(request).id, request.body.offer, request.body.kind, 'offer');
+      privateNoStore(reply).status(201);
+      return issued;
+    },
+  );
+
+  app.get(
+    '/api/userprintsamount/',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['prints'], summary: 'Your prints of one offer and its limit (user_id, if sent, must be your own)', security, querystring: PrintsAmountQuery, response: { 200: PrintRecordOut } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (request.query.user_id !== undefined && request.query.user_id !== user.id) throw new AppError('forbidden', 'You can only see your own prints.');
+      privateNoStore(reply);
+      return printRecord(handle, user.id, request.query.offer_id);
+    },
+  );
+
+  app.get(
+    '/api/userallprints/',
+    { onRequest: requireUser, schema: { tags: ['prints'], summary: 'All your Print records (offer_id, prints, limit), most recent first', security, response: { 200: z.array(PrintRecordOut) } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return printRecords(handle, currentUser(request).id);
+    },
+  );
+
+  app.post(
+    '/api/redemptions/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['prints'],
+        summary: "Redeem a coupon, once per member and offer; again: 409 {detail: 'This coupon has already been redeemed'}",
+        security,
+        body: body(RedemptionIn),
+        response: { 201: RedemptionOut },
+      },
+    },
+    async (request, reply) => {
+      const redemption = await redeem(handle, app.analytics, currentUser(request).id, request.body.offer_id);
+      privateNoStore(reply).status(201);
+      return redemption;
+    },
+  );
+
+  app.get(
+    '/api/redemptions/',
+    { onRequest: requireUser, schema: { tags: ['prints'], summary: 'Your redeemed coupons, newest first', security, response: { 200: z.array(RedemptionOut) } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return redemptionList(handle, currentUser(request).id);
+    },
+  );
+}

@@ -1,0 +1,145 @@
+// Prints and downloads, print tokens, the printable PDF and redemption (SPEC.md 3 Print record,
+// 4 Print count and Slide-to-redeem, 6, 8, 9). Every copy and every redemption also leaves an
+// analytics event (issue 4).
+import { printLimit } from '@market/domain/constants';
+import { businessToday } from '@market/domain/expiry';
+import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, PRINT_LIMIT_REACHED, type PrintKind } from '@market/domain/prints';
+import type { DbHandle } from '../../db/client.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import type { EventBuffer } from '../analytics/service.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import type { OfferDetail } from '../catalogue/schema.ts';
+import { getOfferDetail } from '../catalogue/service.ts';
+import {
+  findCopyByToken,
+  findPrintRecord,
+  findPrintRecords,
+  findRedemptions,
+  insertRedemption,
+  takeAnonymousCopy,
+  takeMemberCopy,
+  useToken,
+} from './repository.ts';
+import type { PrintRecordOut, RedemptionOut } from './schema.ts';
+
+/** A print token is for printing now: it expires an hour after it is issued. */
+export const PRINT_TOKEN_SECONDS = 3600;
+/**
+ * Anonymous copies one client address may take of one offer per business day (decision in
+ * docs/decisions.md): the browser's own limit (SPEC.md 4) is easy to clear, and one address is
+ * often a household or an office, so the server's cap is generous but finite.
+ */
+export const ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY = 10;
+
+export const TOKEN_NOT_VALID = 'This print link is not valid for this offer.';
+export const TOKEN_USED = 'This print link has already been used. Print the coupon again from the offer.';
+export const TOKEN_EXPIRED = 'This print link has expired. Print the coupon again from the offer.';
+
+/** An offer a copy or a redemption can be made of: it exists, is active and not expired. */
+async function usableOffer(handle: DbHandle, offerId: number, field: string): Promise<OfferDetail> {
+  let offer: OfferDetail;
+  try {
+    offer = await getOfferDetail(handle, offerId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') throw invalid(field, 'Unknown offer.');
+    throw error;
+  }
+  if (!offer.is_active) throw invalid(field, 'This offer is no longer available.');
+  if (offer.expiry_status !== 'active') throw invalid(field, 'This offer has expired.');
+  return offer;
+}
+
+const EVENT_OF_KIND: Record<PrintKind, 'offer.printed' | 'offer.downloaded'> = { print: 'offer.printed', download: 'offer.downloaded' };
+
+export interface IssuedToken {
+  id: number;
+  token: string;
+  offer_id: number;
+  kind: PrintKind;
+  prints: number;
+  limit: number;
+}
+
+/**
+ * Issues a member one copy of an offer (a print or a download) while under max(maxPrints, 3)
+ * (SPEC.md 4, 9): a single-use token for the PDF. At the limit: 409 'Print/Download Limit Reached'.
+ */
+export async function issuePrintToken(handle: DbHandle, analytics: EventBuffer, userId: number, offerId: number, kind: PrintKind, field = 'offer_id'): Promise<IssuedToken> {
+  const offer = await usableOffer(handle, offerId, field);
+  const limit = printLimit(offer.max_prints);
+  const token = newToken();
+  const copy = await takeMemberCopy(handle, userId, limit, {
+    offerId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + PRINT_TOKEN_SECONDS * 1000),
+  });
+  if (!copy) throw new AppError('conflict', PRINT_LIMIT_REACHED);
+  analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, userId, data: { copy_id: copy.id } });
+  return { id: copy.id, token, offer_id: offerId, kind, prints: copy.prints, limit };
+}
+
+/** The member's Print record of one offer (SPEC.md 3): prints so far and the limit. */
+export async function printRecord(handle: DbHandle, userId: number, offerId: number): Promise<PrintRecordOut> {
+  const row = await findPrintRecord(handle.db, userId, offerId);
+  if (!row) throw invalid('offer_id', 'Unknown offer.');
+  return { offer_id: offerId, prints: row.prints ?? 0, limit: printLimit(row.maxPrints), last_printed_at: row.lastPrintedAt?.toISOString() ?? null };
+}
+
+/** All of the member's Print records, most recently printed first. */
+export async function printRecords(handle: DbHandle, userId: number): Promise<PrintRecordOut[]> {
+  const rows = await findPrintRecords(handle.db, userId);
+  return rows.map((r) => ({ offer_id: r.offerId, prints: r.prints, limit: printLimit(r.maxPrints), last_printed_at: r.lastPrintedAt.toISOString() }));
+}
+
+/** Registers the member's one redemption of an offer (SPEC.md 4 Slide-to-redeem); a second is a 409. */
+export async function redeem(handle: DbHandle, analytics: EventBuffer, userId: number, offerId: number): Promise<RedemptionOut> {
+  const offer = await usableOffer(handle, offerId, 'offer_id');
+  const row = await insertRedemption(handle.db, userId, offerId);
+  if (!row) throw new AppError('conflict', ALREADY_REDEEMED);
+  analytics.record({ event: 'offer.redeemed', source: 'server', offerId, locationId: offer.location_id, userId, data: { redemption_id: row.id } });
+  return { id: row.id, offer_id: offerId, redeemed_at: row.createdAt.toISOString() };
+}
+
+/** The member's redeemed coupons, newest first (the web's slide-to-redeem state). */
+export async function redemptionList(handle: DbHandle, userId: number): Promise<RedemptionOut[]> {
+  const rows = await findRedemptions(handle.db, userId);
+  return rows.map((r) => ({ id: r.id, offer_id: r.offerId, redeemed_at: r.createdAt.toISOString() }));
+}
+
+export interface CopyToRender {
+  offer: OfferDetail;
+  copyId: number;
+  kind: PrintKind;
+}
+
+/** Uses a print token: for its offer only, and once. */
+export async function copyFromToken(handle: DbHandle, token: string, offerId: number): Promise<CopyToRender> {
+  const hash = hashToken(token);
+  const used = await useToken(handle.db, hash, offerId);
+  if (!used) {
+    const copy = await findCopyByToken(handle.db, hash);
+    if (!copy || copy.offerId !== offerId) throw new AppError('not_found', TOKEN_NOT_VALID);
+    throw new AppError('gone', copy.usedAt ? TOKEN_USED : TOKEN_EXPIRED);
+  }
+  // The offer was printable when the token was issued; it must still be now.
+  const offer = await usableOffer(handle, offerId, 'offer_id');
+  return { offer, copyId: used.id, kind: used.kind };
+}
+
+/**
+ * An anonymous copy (SPEC.md 6: anonymous visitors may print or download), capped per client
+ * address, offer and day: beyond the cap, 429 'Print Limit Reached' (SPEC.md 8).
+ */
+export async function anonymousCopy(handle: DbHandle, analytics: EventBuffer, clientAddress: string, offerId: number, kind: PrintKind): Promise<CopyToRender> {
+  const offer = await usableOffer(handle, offerId, 'offer_id');
+  const copy = await takeAnonymousCopy(handle, clientAddress, businessToday(), ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, {
+    offerId,
+    kind,
+    tokenHash: null,
+    expiresAt: new Date(),
+  });
+  if (!copy) throw new AppError('too_many', ANONYMOUS_PRINT_LIMIT_REACHED);
+  analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, data: { copy_id: copy.id, anonymous: true } });
+  return { offer, copyId: copy.id, kind };
+}

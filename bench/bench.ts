@@ -1,0 +1,434 @@
+// `npm run bench [-- --quick]` (issue 9): the national data set in PostgreSQL, then in one run and
+// side by side with this machine's floors (a constant 2 KB JSON and `SELECT 1` through the same
+// pool, on the same server): req/s at 50 connections and sequential p50/p95/p99 (medians of the
+// repetitions) for every endpoint, Lighthouse and first-load JS for the pages, and the embedded
+// default's cold start, warm restart and memory. Writes bench/results/<timestamp>.json and .md.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { MARKETS, type MarketId } from '@market/domain/markets';
+import { ensureDataset } from './lib/dataset.ts';
+import { load, median, sequential, type LoadResult, type PathGen, type SeqResult } from './lib/measure.ts';
+import { firstLoadJs, runLighthouse, type FirstLoadJs, type LighthouseResult } from './lib/pages.ts';
+import { ROOT, sampleMemory, startProcess, waitFor200 } from './lib/proc.ts';
+import { renderMarkdown } from './lib/report.ts';
+import { evaluateTargets } from './lib/targets.ts';
+
+const USAGE = `Usage: npm run bench [-- options]
+  --quick              small data set (bench_quick, scale 5), 1 repetition of 3 s, 1 Lighthouse run
+  --reps N             repetitions of every measurement (default 3; medians are reported)
+  --seconds N          seconds of load per measurement (default 10)
+  --scale N            SEED_SCALE of the data set (default 200: about 1,000,000 offers)
+  --seed N             seed number (default 20261122)
+  --database NAME      PostgreSQL database for the data set (default bench_national)
+  --only REGEX         only the scenarios whose id matches (floors always run)
+  --no-lighthouse      skip Lighthouse
+  --no-embedded        skip the embedded cold start, restart and memory run
+PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server.`;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    reps: { type: 'string' },
+    seconds: { type: 'string' },
+    scale: { type: 'string' },
+    seed: { type: 'string' },
+    database: { type: 'string' },
+    only: { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-embedded': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const quick = args.quick;
+const config = {
+  quick,
+  reps: Number(args.reps ?? (quick ? 1 : 3)),
+  seconds: Number(args.seconds ?? (quick ? 3 : 10)),
+  warmupSeconds: quick ? 1 : 2,
+  sequentialN: quick ? 60 : 300,
+  connections: 50,
+  scale: Number(args.scale ?? (quick ? 5 : 200)),
+  seed: Number(args.seed ?? 20261122),
+  database: args.database ?? (quick ? 'bench_quick' : 'bench_national'),
+  lighthouseRuns: quick ? 1 : 3,
+  lighthouse: !args['no-lighthouse'],
+  embedded: !args['no-embedded'],
+  embeddedLoadSeconds: quick ? 5 : 20,
+};
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const API_PORT = 3300;
+const EMBEDDED_PORT = 3301;
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic request parameters
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(config.seed);
+const MARKET_SHARE: Array<[MarketId, number]> = [['detroit', 0.4], ['chicago', 0.22], ['minneapolis', 0.18], ['florida', 0.2]];
+
+/** A random position within 60 miles of a market office, markets weighted like the seed's merchants: never twice the same. */
+function randomPosition(): { lat: number; lng: number } {
+  let u = random();
+  let market: MarketId = 'detroit';
+  for (const [id, share] of MARKET_SHARE) {
+    if (u < share) {
+      market = id;
+      break;
+    }
+    u -= share;
+  }
+  const m = MARKETS[market];
+  const r = Math.sqrt(random()) * (60 / 69);
+  const a = random() * 2 * Math.PI;
+  // Florida's office is on the coast: keep the points inland (east of the Gulf).
+  const lat = m.lat + r * Math.sin(a);
+  const lng = m.lng + (market === 'florida' ? Math.abs(r * Math.cos(a)) : r * Math.cos(a)) / Math.cos((m.lat * Math.PI) / 180);
+  return { lat: Number(lat.toFixed(6)), lng: Number(lng.toFixed(6)) };
+}
+
+function cycle<T>(items: readonly T[]): () => T {
+  let k = 0;
+  return () => items[k++ % items.length]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+type Floor = 'http' | 'db';
+interface Scenario {
+  id: string;
+  label: string;
+  /** 'uncached': every request a new URL (the answer cache misses); 'hot': one URL repeated. */
+  cache: 'uncached' | 'hot' | 'floor';
+  floor: Floor | null;
+  path: PathGen;
+  headers?: Record<string, string>;
+}
+
+interface Fixtures {
+  categorySlugs: string[];
+  offerIds: number[];
+  locationIds: number[];
+  merchantSlugs: string[];
+  rareWord: string;
+  rareWordMatches: number;
+  commonWordMatches: number;
+  token: string;
+  savedItems: number;
+}
+
+async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
+  const categories = (await (await fetch(`${base}/api/categories/`)).json()) as { filter: Array<{ slug: string }> };
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const today = `(now() AT TIME ZONE 'America/Detroit')::date`;
+    const offers = await client.query(`SELECT offer_id AS id FROM offer_index WHERE is_active AND expires_at >= ${today} AND random_key % 97 = 5 ORDER BY random_key LIMIT 2000`);
+    const locations = await client.query(`SELECT id FROM locations WHERE id % 89 = 3 ORDER BY id LIMIT 2000`);
+    const merchants = await client.query(`SELECT m.slug || '/' || l.id AS slug FROM locations l JOIN merchants m ON m.id = l.merchant_id WHERE l.id % 83 = 7 ORDER BY l.id LIMIT 500`);
+    // A rare word: in the dictionary, used by a handful of names.
+    const rare = await client.query(`SELECT term FROM search_terms WHERE kind = 'word' AND weight BETWEEN 2 AND 4 AND term ~ '^[a-z]{6,}$' ORDER BY term LIMIT 1 OFFSET 40`);
+    const rareWord = (rare.rows[0]?.term as string | undefined) ?? 'zephyr';
+    const count = async (word: string) =>
+      Number((await client.query(`SELECT count(*)::int AS n FROM offer_index WHERE tsv @@ to_tsquery('english', $1) AND is_active AND expires_at >= ${today}`, [`${word}:*`])).rows[0].n);
+    // A member with 50 saved offers (issue 9), through the API like a browser.
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'Bench password 1';
+    const headers = { 'content-type': 'application/json' };
+    const reg = await fetch(`${base}/auth/register/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Member', state: 'MI', zip: '48201', birthday: '1990-05-06', terms_agree: true, promotions_agree: false }),
+    });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    const login = await fetch(`${base}/auth/login/`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+    const { token } = (await login.json()) as { token: string };
+    let savedItems = 0;
+    for (const row of offers.rows.slice(0, 50)) {
+      const res = await fetch(`${base}/api/userclipped/`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify({ offer_id: row.id }) });
+      if (res.status < 300) savedItems++;
+    }
+    return {
+      categorySlugs: categories.filter.map((c) => c.slug),
+      offerIds: offers.rows.map((r) => r.id as number),
+      locationIds: locations.rows.map((r) => r.id as number),
+      merchantSlugs: merchants.rows.map((r) => r.slug as string),
+      rareWord,
+      rareWordMatches: await count(rareWord),
+      commonWordMatches: await count('pizza'),
+      token,
+      savedItems,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function scenarios(f: Fixtures): Scenario[] {
+  const pos = () => {
+    const p = randomPosition();
+    return `lat=${p.lat}&lng=${p.lng}`;
+  };
+  const category = cycle(f.categorySlugs.filter((s) => s !== 'contests'));
+  const offer = cycle(f.offerIds);
+  const location = cycle(f.locationIds);
+  const merchant = cycle(f.merchantSlugs);
+  const prefixes = cycle(['pi', 'piz', 'sa', 'sal', 'mar', 'mo', 'bu', 'bur', 'ca', 'car', 'de', 'th', 'ha', 'au', 'jo', 'ch', 'be', 'st', 'gr', 'la']);
+  const typos = cycle(['piza', 'burgr', 'salom', 'carwash', 'chineese', 'masage', 'pizzza', 'dentel']);
+  const hot = (p: string): PathGen => () => p;
+  const auth = { authorization: `Bearer ${f.token}` };
+  return [
+    { id: 'floor-http', label: 'HTTP floor: constant 2 KB JSON', cache: 'floor', floor: null, path: hot('/bench/floor/http') },
+    { id: 'floor-db', label: 'DB floor: SELECT 1 through the pool', cache: 'floor', floor: null, path: hot('/bench/floor/db') },
+    { id: 'entities-near', label: '/api/entities/ category + distance, random positions', cache: 'uncached', floor: 'db', path: () => `/api/entities/?category=${category()}&${pos()}&limit=12` },
+    { id: 'entities-near-hot', label: '/api/entities/ category + distance, one position', cache: 'hot', floor: 'http', path: hot(`/api/entities/?category=food-dining&lat=42.4734&lng=-83.2219&limit=12`) },
+    { id: 'entities-featured', label: '/api/entities/ featured, default market, varying exclude', cache: 'uncached', floor: 'db', path: () => `/api/entities/?featured=1&limit=12&exclude=${offer()}` },
+    { id: 'entities-featured-hot', label: '/api/entities/ featured, default market', cache: 'hot', floor: 'http', path: hot('/api/entities/?featured=1&limit=12') },
+    { id: 'entities-default', label: '/api/entities/ default (Detroit, nearest)', cache: 'hot', floor: 'http', path: hot('/api/entities/?limit=12') },
+    { id: 'search-common', label: "/api/search/ 'pizza', random positions (cold)", cache: 'uncached', floor: 'db', path: () => `/api/search/?q=pizza&${pos()}&limit=12` },
+    { id: 'search-common-hot', label: "/api/search/ 'pizza', one position (hot)", cache: 'hot', floor: 'http', path: hot('/api/search/?q=pizza&limit=12') },
+    { id: 'search-rare', label: `/api/search/ rare word '${f.rareWord}', random positions`, cache: 'uncached', floor: 'db', path: () => `/api/search/?q=${f.rareWord}&${pos()}&limit=12` },
+    { id: 'search-typo', label: "/api/search/ typos ('piza', 'burgr'...), random positions", cache: 'uncached', floor: 'db', path: () => `/api/search/?q=${typos()}&${pos()}&limit=12` },
+    { id: 'autocomplete', label: '/api/searchautocomplete/ prefixes, random positions', cache: 'uncached', floor: 'db', path: () => `/api/searchautocomplete/?q=${prefixes()}&${pos()}` },
+    { id: 'autocomplete-hot', label: "/api/searchautocomplete/ 'piz', default place", cache: 'hot', floor: 'http', path: hot('/api/searchautocomplete/?q=piz') },
+    { id: 'offer-detail', label: '/api/offers/{id}/ random offers', cache: 'uncached', floor: 'db', path: () => `/api/offers/${offer()}/` },
+    { id: 'location-detail', label: '/api/locations/{id}/ random locations', cache: 'uncached', floor: 'db', path: () => `/api/locations/${location()}/` },
+    { id: 'userfavorites', label: `/api/userfavorites/ member with ${f.savedItems} saved offers`, cache: 'uncached', floor: 'db', path: hot('/api/userfavorites/'), headers: auth },
+    { id: 'page-home', label: 'page / (SSR home)', cache: 'hot', floor: 'http', path: hot('/') },
+    { id: 'page-browse', label: 'page /browse/food-dining', cache: 'hot', floor: 'http', path: hot('/browse/food-dining') },
+    { id: 'page-search', label: 'page /search?q=pizza', cache: 'hot', floor: 'http', path: hot('/search?q=pizza') },
+    { id: 'page-merchant', label: 'page /merchants/{slug}/{location} random locations', cache: 'uncached', floor: 'db', path: () => `/merchants/${merchant()}` },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web build
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureWebBuild(): void {
+  const entry = join(ROOT, 'apps/web/build/server/index.js');
+  const sources = [join(ROOT, 'apps/web/app'), join(ROOT, 'packages/domain/src')];
+  if (existsSync(entry) && Math.max(...sources.map(newestMtime)) <= statSync(entry).mtimeMs) return;
+  log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('web build failed');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+export interface ScenarioResult {
+  id: string;
+  label: string;
+  cache: Scenario['cache'];
+  floor: Floor | null;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ratio: number | null;
+  reps: Array<{ load: LoadResult; seq: SeqResult }>;
+}
+
+async function measureApi(base: string, list: Scenario[]): Promise<ScenarioResult[]> {
+  const runs = new Map<string, Array<{ load: LoadResult; seq: SeqResult }>>();
+  for (const s of list) {
+    log(`warm-up ${s.id}`);
+    await load(base, s.path, { connections: config.connections, seconds: config.warmupSeconds, headers: s.headers });
+  }
+  for (let rep = 1; rep <= config.reps; rep++) {
+    for (const s of list) {
+      const l = await load(base, s.path, { connections: config.connections, seconds: config.seconds, headers: s.headers });
+      const q = await sequential(base, s.path, { n: config.sequentialN, headers: s.headers });
+      log(`rep ${rep} ${s.id.padEnd(22)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${q.p50.toFixed(2)} ms  p95 ${q.p95.toFixed(2)} ms  p99 ${q.p99.toFixed(2)} ms${l.non2xx || l.errors ? `  non-2xx ${l.non2xx} errors ${l.errors}` : ''}${q.bad ? ` seq-bad ${q.bad}` : ''}`);
+      runs.set(s.id, [...(runs.get(s.id) ?? []), { load: l, seq: q }]);
+    }
+  }
+  const rpsOf = (id: string) => median((runs.get(id) ?? []).map((r) => r.load.rps));
+  const floors: Record<Floor, number> = { http: rpsOf('floor-http'), db: rpsOf('floor-db') };
+  return list.map((s) => {
+    const r = runs.get(s.id)!;
+    const rps = rpsOf(s.id);
+    return {
+      id: s.id,
+      label: s.label,
+      cache: s.cache,
+      floor: s.floor,
+      rps,
+      p50: median(r.map((x) => x.seq.p50)),
+      p95: median(r.map((x) => x.seq.p95)),
+      p99: median(r.map((x) => x.seq.p99)),
+      ratio: s.floor ? rps / floors[s.floor] : null,
+      reps: r,
+    };
+  });
+}
+
+export interface PageResult {
+  page: string;
+  path: string;
+  lighthouse: (LighthouseResult & { runs: number }) | null;
+  js: FirstLoadJs;
+}
+
+async function measurePages(base: string, f: Fixtures): Promise<PageResult[]> {
+  const pages = [
+    ['home', '/'],
+    ['browse', '/browse/food-dining'],
+    ['search', '/search?q=pizza'],
+    ['merchant', `/merchants/${f.merchantSlugs[0]}`],
+    ['contests', '/contests'],
+  ] as const;
+  const out: PageResult[] = [];
+  for (const [page, path] of pages) {
+    const js = await firstLoadJs(base, path);
+    let lighthouse: PageResult['lighthouse'] = null;
+    if (config.lighthouse && page !== 'contests') {
+      const runs: LighthouseResult[] = [];
+      for (let k = 0; k < config.lighthouseRuns; k++) runs.push(await runLighthouse(`${base}${path}`));
+      const med = (key: keyof LighthouseResult) => median(runs.map((r) => r[key] as number));
+      lighthouse = {
+        performance: med('performance'),
+        accessibility: med('accessibility'),
+        bestPractices: med('bestPractices'),
+        seo: med('seo'),
+        fcpMs: med('fcpMs'),
+        lcpMs: med('lcpMs'),
+        tbtMs: med('tbtMs'),
+        cls: med('cls'),
+        failedA11y: [...new Set(runs.flatMap((r) => r.failedA11y))],
+        runs: runs.length,
+      };
+      log(`lighthouse ${page}: performance ${lighthouse.performance}, accessibility ${lighthouse.accessibility}${lighthouse.failedA11y.length ? ` (${lighthouse.failedA11y.join(', ')})` : ''}; first-load JS ${js.gzipKb.toFixed(1)} kB gzip`);
+    } else {
+      log(`page ${page}: first-load JS ${js.gzipKb.toFixed(1)} kB gzip in ${js.files} files`);
+    }
+    out.push({ page, path, lighthouse, js });
+  }
+  return out;
+}
+
+export interface EmbeddedResult {
+  coldStartMs: number;
+  warmRestartMs: number;
+  load: { seconds: number; rps: number; non2xx: number; errors: number };
+  memory: { idleMb: number; maxRssMb: number; peakMb: number };
+}
+
+/** The embedded default (PGlite in an empty DATA_DIR) through `npm start`'s own script. */
+async function measureEmbedded(): Promise<EmbeddedResult> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_SCALE: '1', PUBLIC_URL: `http://127.0.0.1:${EMBEDDED_PORT}` };
+  try {
+    log('embedded: cold start from an empty DATA_DIR...');
+    let server = startProcess('scripts/start.ts', env, EMBEDDED_PORT);
+    const coldStartMs = await waitFor200(`${server.base}/`, server, 300_000);
+    log(`embedded: first page after ${(coldStartMs / 1000).toFixed(1)} s`);
+    const idle = sampleMemory(server.child.pid!)();
+    const stopSampling = sampleMemory(server.child.pid!);
+    const paths = cycle(['/', '/api/entities/?limit=12', '/browse/food-dining', '/api/search/?q=pizza', '/search?q=pizza', '/api/searchautocomplete/?q=pi', '/api/entities/?featured=1']);
+    const l = await load(server.base, () => paths(), { connections: config.connections, seconds: config.embeddedLoadSeconds });
+    const mem = stopSampling();
+    log(`embedded: ${l.rps.toFixed(0)} req/s mixed pages and API, max RSS ${mem.maxRssMb.toFixed(0)} MB`);
+    await server.stop();
+    server = startProcess('scripts/start.ts', env, EMBEDDED_PORT);
+    const warmRestartMs = await waitFor200(`${server.base}/`, server, 120_000);
+    log(`embedded: warm restart, first page after ${(warmRestartMs / 1000).toFixed(2)} s`);
+    await server.stop();
+    return {
+      coldStartMs,
+      warmRestartMs,
+      load: { seconds: config.embeddedLoadSeconds, rps: l.rps, non2xx: l.non2xx, errors: l.errors },
+      memory: { idleMb: idle.maxRssMb, maxRssMb: mem.maxRssMb, peakMb: mem.peakMb },
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  log(`bench ${quick ? '(quick) ' : ''}- ${config.reps} repetition(s) of ${config.seconds} s at ${config.connections} connections`);
+  const dataset = await ensureDataset(ADMIN_URL, config.database, config.scale, config.seed, log);
+  log(`data set: ${dataset.counts.offers} offers (${dataset.counts.activeOffers} active) over ${dataset.counts.locations} locations`);
+  ensureWebBuild();
+
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-api-'));
+  const server = startProcess('bench/server.ts', { DATABASE_URL: dataset.url, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${API_PORT}` }, API_PORT);
+  let api: ScenarioResult[] = [];
+  let pages: PageResult[] = [];
+  let f: Fixtures;
+  try {
+    const startMs = await waitFor200(`${server.base}/bench/floor/http`, server, 120_000);
+    log(`server up in ${startMs.toFixed(0)} ms`);
+    f = await fixtures(server.base, dataset.url);
+    log(`fixtures: 'pizza' matches ${f.commonWordMatches} active offers, '${f.rareWord}' ${f.rareWordMatches}; member with ${f.savedItems} saved offers`);
+    const only = args.only ? new RegExp(args.only) : undefined;
+    const list = scenarios(f).filter((s) => s.cache === 'floor' || !only || only.test(s.id));
+    api = await measureApi(server.base, list);
+    pages = await measurePages(server.base, f);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const embedded = config.embedded ? await measureEmbedded() : null;
+
+  const pgVersion = await (async () => {
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    try {
+      return String((await c.query('SHOW server_version')).rows[0].server_version);
+    } finally {
+      await c.end();
+    }
+  })();
+  const results = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: pgVersion, loadAverageAtEnd: os.loadavg() },
+    config,
+    dataset: { ...dataset, url: undefined, rareWord: f!.rareWord, rareWordMatches: f!.rareWordMatches, commonWordMatches: f!.commonWordMatches, memberSavedItems: f!.savedItems },
+    api,
+    pages,
+    embedded,
+    targets: evaluateTargets(api, pages, embedded),
+  };
+  const dir = join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  const name = `${stamp}${quick ? '-quick' : ''}`;
+  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(dir, `${name}.md`), renderMarkdown(results));
+  log(`wrote bench/results/${name}.json and .md`);
+  console.log(renderMarkdown(results));
+}
+
+await main();

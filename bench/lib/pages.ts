@@ -1,0 +1,98 @@
+// Page speed: Lighthouse (mobile profile, Debian's Chromium) and the first-load JavaScript of
+// each route, gzip, from the built files the server-rendered HTML loads.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT } from './proc.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export interface LighthouseResult {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits below 1 in accessibility, for the note. */
+  failedA11y: string[];
+}
+
+export async function runLighthouse(url: string): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const run = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!run) throw new Error(`lighthouse gave no result for ${url}`);
+    const lhr = run.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+    const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: num('first-contentful-paint'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      failedA11y,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export interface FirstLoadJs {
+  files: number;
+  rawKb: number;
+  gzipKb: number;
+}
+
+const gzipCache = new Map<string, { raw: number; gz: number }>();
+
+/**
+ * The JavaScript a first visit to `path` loads before any interaction: the module scripts and
+ * modulepreload links of the server-rendered HTML (React Router lists every static import of
+ * the entry and the matched routes there), each file gzip-compressed at level 9 from the build.
+ */
+export async function firstLoadJs(base: string, path: string): Promise<FirstLoadJs> {
+  const html = await (await fetch(new URL(path, base))).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\s*(?:\(\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
+  let raw = 0;
+  let gz = 0;
+  let files = 0;
+  for (const u of urls) {
+    const pathname = new URL(u, base).pathname;
+    const file = join(ROOT, 'apps/web/build/client', pathname);
+    if (!existsSync(file)) continue;
+    let sizes = gzipCache.get(file);
+    if (!sizes) {
+      const bytes = readFileSync(file);
+      sizes = { raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length };
+      gzipCache.set(file, sizes);
+    }
+    raw += sizes.raw;
+    gz += sizes.gz;
+    files++;
+  }
+  return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
+}

@@ -1,0 +1,29 @@
+// Analytics events (SPEC.md 7): the names the web sends to POST /api/analytics/event/ and the
+// share methods of entity.share.
+import type { ShareMethod } from './share-link.ts';
+
+/** Events a browser may send (SPEC.md 7). */
+export const CLIENT_EVENTS = ['offer.impression', 'offer.print', 'location.view', 'merchant-website.view', 'entity.share'] as const;
+export type ClientEvent = (typeof CLIENT_EVENTS)[number];
+
+/** Events only the server records, when a copy is issued or a coupon redeemed. */
+export const SERVER_EVENTS = ['offer.printed', 'offer.downloaded', 'offer.redeemed'] as const;
+export type ServerEvent = (typeof SERVER_EVENTS)[number];
+
+export const SHARE_METHODS: readonly ShareMethod[] = ['link', 'email', 'facebook', 'twitter'];
+
+/** The daily counters merchant dashboards read, per offer, location and merchant. */
+export const DAILY_METRICS = ['impressions', 'print_clicks', 'prints', 'downloads', 'redemptions', 'location_views', 'website_views', 'shares'] as const;
+export type DailyMetric = (typeof DAILY_METRICS)[number];
+
+/** Which daily counter an event adds one to. */
+export const METRIC_OF_EVENT: Record<ClientEvent | ServerEvent, DailyMetric> = {
+  'offer.impression': 'impressions',
+  'offer.print': 'print_clicks',
+  'location.view': 'location_views',
+  'merchant-website.view': 'website_views',
+  'entity.share': 'shares',
+  'offer.printed': 'prints',
+  'offer.downloaded': 'downloads',
+  'offer.redeemed': 'redemptions',
+};
