@@ -28,6 +28,25 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };
 
+// Our own long documents (blog posts, terms, privacy rendered from Markdown): headings, tables and
+// pictures are kept; links to our own pages stay in the tab, others leave in a new one.
+const DOCUMENT: sanitizeHtml.IOptions = {
+  ...RICH_TEXT,
+  allowedTags: [...ALLOWED_TAGS, 'h2', 'hr', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'del'],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], h2: ['id'], h3: ['id'], th: ['align'], td: ['align'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  transformTags: {
+    a: (tagName, attribs) => (/^https?:/i.test(attribs.href ?? '') ? { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    h1: 'h2',
+  },
+  exclusiveFilter: undefined,
+};
+
+/** Cleans one of our Markdown documents rendered to HTML (a wider allow-list for our own texts). */
+export function sanitizeDocument(html: string): string {
+  return sanitizeHtml(html, DOCUMENT).trim();
+}
+
 const NO_TAGS: sanitizeHtml.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
