@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustedProxyList, type Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { installDrain } from './lib/drain.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installDrain(app);
   // Member data is never stored by a cache (issue 10): any answer to a call that carries a token.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.headers.authorization !== undefined || (request as { user?: unknown }).user) reply.header('cache-control', 'private, no-store');

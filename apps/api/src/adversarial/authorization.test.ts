@@ -103,7 +103,9 @@ describe('authorisation matrix', () => {
         if (op.secured) {
           if (who === 'anonymous' && (res.statusCode !== 401 || detail(res) !== LOGIN_REQUIRED_DETAIL)) wrong.push(`${op.id} anonymous: ${res.statusCode} ${res.body.slice(0, 120)}`);
           if ((who === 'expired' || who === 'revoked') && (res.statusCode !== 401 || detail(res) !== INVALID_TOKEN_DETAIL)) wrong.push(`${op.id} ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-          if ((who === 'A' || who === 'B') && (res.statusCode === 401 || res.statusCode === 403)) wrong.push(`${op.id} ${who}: ${res.statusCode} for a live token`);
+          if ((who === 'A' || who === 'B') && res.statusCode === 401) wrong.push(`${op.id} ${who}: 401 for a live token`);
+          // B aims at A's ids: refusing (403/404) is right for B, never for A on its own rows.
+          if (who === 'A' && res.statusCode === 403) wrong.push(`${op.id} A: 403 on its own data`);
         } else if (res.statusCode === 401 || res.statusCode === 403) {
           // Public calls never ask for a token; a stale one is ignored, not refused.
           wrong.push(`${op.id} ${who}: ${res.statusCode} on a public call`);
