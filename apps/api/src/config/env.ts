@@ -20,6 +20,9 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   /** Optional MaxMind GeoLite2-City database file for /api/userlocation/. */
   MAXMIND_DB: z.string().optional(),
+  /** Lead forms (and sweepstakes claims) accepted per client address and window (issue 5). */
+  LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  LEAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Key for GET /api/analytics/daily/ (X-Analytics-Key header); unset turns that endpoint off. */
   ANALYTICS_READ_KEY: z.string().min(16, 'Use at least 16 characters.').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

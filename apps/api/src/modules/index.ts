@@ -9,6 +9,7 @@ import { catalogueRoutes } from './catalogue/routes.ts';
 import { contestsRoutes } from './contests/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { geoRoutes } from './geo/routes.ts';
+import { leadsRoutes } from './leads/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { printsRoutes } from './prints/routes.ts';
@@ -26,6 +27,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
   await app.register(contestsRoutes);
+  await app.register(leadsRoutes);
   await app.register(contentRoutes);
   await app.register(mediaRoutes);
   // Analytics first: it decorates the app with the event buffer the prints module records into.

@@ -14,6 +14,8 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Paragraphs after the button (e.g. "the link expires in an hour"). */
   after?: string[];
+  /** Extra message headers, e.g. List-Unsubscribe (RFC 8058 one-click unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface ComposedMail {
@@ -21,6 +23,7 @@ export interface ComposedMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -64,5 +67,5 @@ ${after.map(p).join('\n')}
 <p style="margin:16px 0 0;font:12px/1.5 Arial,sans-serif;color:#7b8794">${address.map(escapeHtml).join('<br>')}</p>
 </td></tr></table>
 </body></html>`;
-  return { to: content.to, subject: content.subject, text, html };
+  return { to: content.to, subject: content.subject, text, html, ...(content.headers ? { headers: content.headers } : {}) };
 }

@@ -21,7 +21,7 @@ export function createSender(env: Env): MailSender {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) });
       },
       close: () => transport.close(),
     };
@@ -32,7 +32,7 @@ export function createSender(env: Env): MailSender {
     kind: 'mailbox',
     async send(mail, meta) {
       const date = new Date();
-      const info = await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, date });
+      const info = await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, date, ...(mail.headers ? { headers: mail.headers } : {}) });
       const safeKind = meta.kind.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
       const name = `${fileStamp(date)}-${safeKind}-${meta.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}`;
       await writeToMailbox(dir, { name, kind: meta.kind, from: env.MAIL_FROM, to: mail.to, subject: mail.subject, date: date.toISOString(), text: mail.text, html: mail.html }, info.message as Buffer);

@@ -6,8 +6,8 @@ import type { App } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
-import { PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
-import { issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
+import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
+import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
 
 const body = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
 
@@ -103,6 +103,34 @@ export async function printsRoutes(root: App): Promise<void> {
     async (request, reply) => {
       privateNoStore(reply);
       return redemptionList(handle, currentUser(request).id);
+    },
+  );
+
+  app.get(
+    '/api/pdf',
+    {
+      schema: {
+        tags: ['prints'],
+        summary:
+          "The printable coupon (application/pdf). With a token from POST /api/printtokens/ (once, for its offer only; 404 wrong offer, 410 used or expired); without one an anonymous copy, capped per client address (429 {detail: 'Print Limit Reached'}). Framable by our own pages only",
+        querystring: PdfQuery,
+      },
+    },
+    async (request, reply) => {
+      const { offer_id: offerId, token, is_hpg: homePros, download } = request.query;
+      const copy = token
+        ? await copyFromToken(handle, token, offerId)
+        : await anonymousCopy(handle, app.analytics, request.ip, offerId, download ? 'download' : 'print');
+      const { pdf, filename } = await couponPdf(handle, copy, { homePros: homePros ?? false, publicUrl: app.deps.env.PUBLIC_URL });
+      const disposition = download || copy.kind === 'download' ? 'attachment' : 'inline';
+      return privateNoStore(reply)
+        // The web prints through a hidden iframe of its own origin (issue 4): allow exactly that.
+        .header('content-security-policy', "frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-disposition', `${disposition}; filename="${filename}"`)
+        .header('x-robots-tag', 'noindex')
+        .type('application/pdf')
+        .send(pdf);
     },
   );
 }

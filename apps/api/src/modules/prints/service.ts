@@ -3,6 +3,7 @@
 // analytics event (issue 4).
 import { printLimit } from '@market/domain/constants';
 import { businessToday } from '@market/domain/expiry';
+import { offerShareLink } from '@market/domain/share-link';
 import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, PRINT_LIMIT_REACHED, type PrintKind } from '@market/domain/prints';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -10,6 +11,8 @@ import type { EventBuffer } from '../analytics/service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { OfferDetail } from '../catalogue/schema.ts';
 import { getOfferDetail } from '../catalogue/service.ts';
+import { merchantLogo } from '../media/service.ts';
+import { renderCouponPdf } from './coupon-pdf.ts';
 import {
   findCopyByToken,
   findPrintRecord,
@@ -110,6 +113,7 @@ export async function redemptionList(handle: DbHandle, userId: number): Promise<
 export interface CopyToRender {
   offer: OfferDetail;
   copyId: number;
+  copyNumber: number | null;
   kind: PrintKind;
 }
 
@@ -124,7 +128,7 @@ export async function copyFromToken(handle: DbHandle, token: string, offerId: nu
   }
   // The offer was printable when the token was issued; it must still be now.
   const offer = await usableOffer(handle, offerId, 'offer_id');
-  return { offer, copyId: used.id, kind: used.kind };
+  return { offer, copyId: used.id, copyNumber: used.copyNumber, kind: used.kind };
 }
 
 /**
@@ -141,5 +145,38 @@ export async function anonymousCopy(handle: DbHandle, analytics: EventBuffer, cl
   });
   if (!copy) throw new AppError('too_many', ANONYMOUS_PRINT_LIMIT_REACHED);
   analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, data: { copy_id: copy.id, anonymous: true } });
-  return { offer, copyId: copy.id, kind };
+  return { offer, copyId: copy.id, copyNumber: null, kind };
+}
+
+/** The number printed in a copy's barcode: offer and copy id. */
+export function copySerial(offerId: number, copyId: number): string {
+  return `LS-${offerId}-${copyId}`;
+}
+
+/**
+ * The coupon PDF of one copy. Its QR code links to the offer's page with the copy's serial; the
+ * barcode carries the serial alone. `homePros` picks the home-pros layout (is_hpg).
+ */
+export async function couponPdf(handle: DbHandle, copy: CopyToRender, options: { homePros: boolean; publicUrl: string }): Promise<{ pdf: Buffer; filename: string }> {
+  const { offer } = copy;
+  const serial = copySerial(offer.id, copy.copyId);
+  const logo = offer.merchant_logo ? await merchantLogo(handle.db, offer.merchant.slug).catch(() => null) : null;
+  const pdf = await renderCouponPdf({
+    layout: options.homePros ? 'home-pros' : 'default',
+    merchantName: offer.merchant.name,
+    logoSvg: logo,
+    headline: offer.name,
+    descriptionHtml: offer.description,
+    expiresAt: offer.expires_at,
+    address: offer.location,
+    code: offer.code,
+    isCertified: offer.is_certified,
+    retailerTerms: offer.retailer_terms,
+    consumerTerms: offer.consumer_terms,
+    serial,
+    qrText: `${offerShareLink(options.publicUrl, offer.merchant.slug, offer.location_id, offer.id)}&copy=${serial}`,
+    copyNumber: copy.copyNumber,
+    printedOn: businessToday(),
+  });
+  return { pdf, filename: `coupon-${offer.slug || offer.id}-${copy.copyId}.pdf` };
 }

@@ -1,0 +1,316 @@
+// Every lead form through HTTP (issue 5): validation with the SPEC.md 5 messages, the stored
+// record, the office mail through the queue, the shared rate limit, and the newsletter's
+// one-click unsubscribe. Each test sends from its own client address so the limit is its own.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETS } from '@market/domain/markets';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { randomClientIp } from '../auth/testing.ts';
+import { listMailbox, mailboxDir, readMailboxRaw, type MailboxEntry } from '../mail/mailbox.ts';
+import { mailQueueOf } from '../mail/service.ts';
+
+let t: TestApp;
+let leaseOffer: { id: number; state: string; name: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ LEAD_RATE_LIMIT_MAX: '12', LEAD_RATE_LIMIT_WINDOW_SECONDS: '600' });
+  const [offer] = await t.db.rows<{ id: number; state: string; name: string }>(sql`
+    SELECT o.id, l.state, o.name FROM offers o JOIN locations l ON l.id = o.location_id
+    WHERE o.secondary_type = 'lease' AND o.is_active AND o.expires_at >= ${t.today}::date
+      AND (o.starts_at IS NULL OR o.starts_at <= ${t.today}::date)
+    ORDER BY o.id LIMIT 1`);
+  leaseOffer = offer!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: unknown, ip = randomClientIp(), headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip, headers });
+
+async function mailsTo(to: string): Promise<MailboxEntry[]> {
+  await mailQueueOf(t.app).drain();
+  return (await listMailbox(mailboxDir(t.env))).filter((m) => m.to === to);
+}
+
+async function leadRow(id: number) {
+  const [row] = await t.db.rows<{ kind: string; market_id: string; email: string | null; details: Record<string, unknown>; tracking_id: string | null }>(
+    sql`SELECT kind, market_id, email, details, tracking_id FROM leads WHERE id = ${id}`,
+  );
+  return row!;
+}
+
+/** The office mail of a lead: one mail to the office whose subject names the lead number. */
+async function officeMail(marketId: keyof typeof MARKETS, leadId: number): Promise<MailboxEntry> {
+  const mails = (await mailsTo(MARKETS[marketId].contactEmail)).filter((m) => m.subject.endsWith(`(#${leadId})`));
+  expect(mails).toHaveLength(1);
+  return mails[0]!;
+}
+
+describe('POST /api/autolead/', () => {
+  const lead = () => ({ offer_id: leaseOffer.id, offer_type: 'lease', first_name: 'Ann', last_name: 'Lee', email: 'Ann.Lee@Example.com', phone: '(248) 555-0100', zip: '48075' });
+
+  it("stores a clean lead with the phone as +1 E.164 and mails the dealer's office", async () => {
+    const res = await post('/api/autolead/', lead());
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const { id, detail } = res.json() as { id: number; detail: string };
+    expect(detail).toBe('Form successfully submitted!');
+    const row = await leadRow(id);
+    expect(row).toMatchObject({ kind: 'autolead', market_id: 'detroit', email: 'ann.lee@example.com' });
+    expect(row.details).toMatchObject({ offer_id: leaseOffer.id, offer_type: 'lease', first_name: 'Ann', last_name: 'Lee', phone: '+12485550100', zip: '48075', offer_name: leaseOffer.name });
+    const mail = await officeMail('detroit', id);
+    expect(mail.subject).toBe(`Auto lease / test drive request: Ann Lee (#${id})`);
+    expect(mail.text).toContain('Phone: +12485550100');
+    expect(mail.text).toContain(`Offer: ${leaseOffer.name}`);
+    const raw = (await readMailboxRaw(mailboxDir(t.env), mail.name))!.toString();
+    expect(raw).toMatch(/^Reply-To: ann\.lee@example\.com$/m);
+  });
+
+  it('takes the lease form names and test-drive', async () => {
+    const res = await post('/api/autolead/', { offerId: leaseOffer.id, type: 'test-drive', firstName: 'Bo', lastName: 'Ray', email: 'bo@example.com', phone: '248.555.0199', zip: 48009 });
+    expect(res.statusCode).toBe(201);
+    expect((await leadRow(res.json().id)).details).toMatchObject({ offer_type: 'test-drive', first_name: 'Bo', phone: '+12485550199', zip: '48009' });
+  });
+
+  it("answers the SPEC.md 5 messages field by field, and 'Phone number not recognized'", async () => {
+    const empty = await post('/api/autolead/', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      offer_id: ['This is required'],
+      offer_type: ['This is required'],
+      first_name: ['This is required'],
+      last_name: ['This is required'],
+      email: ['This is required'],
+      phone: ['This is required'],
+      zip: ['This is required'],
+    });
+    const cases: Array<[string, Record<string, string[]>]> = [
+      ['(000) 000-0000', { phone: ['Phone number not recognized'] }],
+      ['+44 20 7946 0958', { phone: ['Phone number not recognized'] }],
+      ['555-0100', { phone: ['Phone number is too short.'] }],
+      ['2'.repeat(251), { phone: ['Phone number is too long.'] }],
+      ['1234567890123456789012', { phone: ['Phone number is too long.'] }],
+    ];
+    for (const [phone, body] of cases) {
+      const res = await post('/api/autolead/', { ...lead(), phone });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json()).toEqual(body);
+    }
+    const noBody = await t.app.inject({ method: 'POST', url: '/api/autolead/', remoteAddress: randomClientIp() });
+    expect(noBody.statusCode).toBe(400);
+    expect(Object.keys(noBody.json())).toContain('phone');
+    const notJson = await post('/api/autolead/', '{"offer_id":', randomClientIp(), { 'content-type': 'application/json' });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('refuses an offer that does not exist', async () => {
+    const res = await post('/api/autolead/', { ...lead(), offer_id: 2_147_483_000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ offer_id: ['This offer is no longer available.'] });
+  });
+});
+
+describe('POST /api/suggestmerchant/', () => {
+  it("stores the suggestion and mails the state's office", async () => {
+    const res = await post('/api/suggestmerchant/', { name: 'Zq Tacos', city: 'Naperville', state: 'il' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().detail).toBe('Suggestion Submitted!');
+    const row = await leadRow(res.json().id);
+    expect(row).toMatchObject({ kind: 'suggestmerchant', market_id: 'chicago', email: null, details: { name: 'Zq Tacos', city: 'Naperville', state: 'IL', kind: 'location' } });
+    expect((await officeMail('chicago', res.json().id)).text).toContain('Business name: Zq Tacos');
+  });
+
+  it('keeps to the four sold states', async () => {
+    const res = await post('/api/suggestmerchant/', { name: '', city: 'Toledo', state: 'OH' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ name: ['This is required'], state: ['Choose Michigan, Illinois, Minnesota or Florida.'] });
+  });
+});
+
+describe('POST /auth/mail_removal/', () => {
+  const address = { streetAddress: '100 Main St', aptOrUnitNumber: 'Apt 4', city: 'Tampa', state: 'FL', zipCode: '33602' };
+
+  it("stores the address and mails the office that mails the magazine there", async () => {
+    const res = await post('/auth/mail_removal/', address);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().detail).toBe('Submitted.');
+    expect(await leadRow(res.json().id)).toMatchObject({ kind: 'mail_removal', market_id: 'florida', details: address });
+    expect((await officeMail('florida', res.json().id)).subject).toContain('Mailing list removal request');
+  });
+
+  it("routes an address outside the sold states to the nearest office", async () => {
+    const res = await post('/auth/mail_removal/', { ...address, city: 'Toledo', state: 'OH', zipCode: '43604' });
+    expect(res.statusCode).toBe(201);
+    expect((await leadRow(res.json().id)).market_id).toBe('detroit');
+  });
+
+  it("answers every field 'This is required' and 'Unable to submit request.'", async () => {
+    const res = await post('/auth/mail_removal/', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      streetAddress: ['This is required'],
+      aptOrUnitNumber: ['This is required'],
+      city: ['This is required'],
+      state: ['This is required'],
+      zipCode: ['This is required'],
+      non_field_errors: ['Unable to submit request.'],
+    });
+    const zip = await post('/auth/mail_removal/', { ...address, zipCode: '3360' });
+    expect(zip.json()).toEqual({ zipCode: ['Enter a 5-digit zip code.'], non_field_errors: ['Unable to submit request.'] });
+  });
+});
+
+describe('POST /auth/magazine_lead/, /api/businesslead/, /api/contractorapplication/', () => {
+  it('magazine lead: stores the address and the tracking id', async () => {
+    const res = await post('/auth/magazine_lead/', { firstName: 'Cy', lastName: 'Dee', email: 'cy@example.com', address: '5 Elm St', city: 'St. Paul', state: 'MN', zip: '55101', tracking_id: 'abc_123' });
+    expect(res.statusCode).toBe(201);
+    const row = await leadRow(res.json().id);
+    expect(row).toMatchObject({ kind: 'magazine_lead', market_id: 'minneapolis', tracking_id: 'abc_123', details: { first_name: 'Cy', address: '5 Elm St', zip: '55101' } });
+    expect(row.details).not.toHaveProperty('tracking_id');
+    expect((await officeMail('minneapolis', res.json().id)).text).toContain('tracking id abc_123');
+    const bad = await post('/auth/magazine_lead/', { tracking_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['first_name', 'last_name', 'email', 'address', 'city', 'state', 'zip']);
+  });
+
+  it('business lead: what the sales team needs, interests normalised', async () => {
+    const res = await post('/api/businesslead/', {
+      business_name: 'Zq Bakery',
+      first_name: 'Di',
+      last_name: 'Fox',
+      email: 'di@zqbakery.com',
+      phone: '813-555-0133',
+      city: 'Tampa',
+      state: 'FL',
+      interests: 'digital, print',
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await leadRow(res.json().id)).details).toMatchObject({ business_name: 'Zq Bakery', phone: '+18135550133', interests: ['print', 'digital'] });
+    expect((await officeMail('florida', res.json().id)).text).toContain('Interested in: print, digital');
+    const bad = await post('/api/businesslead/', { business_name: 'x', first_name: 'y', last_name: 'z', email: 'a@b.co', phone: 'abcdefghijk', city: 'c', state: 'FL' });
+    expect(bad.json()).toEqual({ phone: ['Phone number not recognized'], interests: ['This is required'] });
+  });
+
+  it("contractor application: 'yes'/'no' stored as 1/0, slug_* boxes folded into project_slugs", async () => {
+    const res = await post('/api/contractorapplication/', {
+      company_name: 'Zq Roofing',
+      first_name: 'Ed',
+      last_name: 'Gray',
+      email: 'ed@zqroofing.com',
+      phone: '612 555 0120',
+      city: 'Minneapolis',
+      state: 'MN',
+      zip: '55402',
+      years_in_business: '8',
+      licensed: 'yes',
+      insured: 'yes',
+      bonded: 'no',
+      workers_comp: 'no',
+      slug_roofing: 'on',
+      slug_gutters: 'on',
+      slug_windows: '',
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await leadRow(res.json().id);
+    expect(row.market_id).toBe('minneapolis');
+    expect(row.details).toMatchObject({ licensed: 1, insured: 1, bonded: 0, workers_comp: 0, years_in_business: 8, project_slugs: ['roofing', 'gutters'] });
+    expect(Object.keys(row.details).filter((k) => k.startsWith('slug_'))).toEqual([]);
+    expect((await officeMail('minneapolis', res.json().id)).text).toContain('Projects: roofing, gutters');
+    const bad = await post('/api/contractorapplication/', { licensed: 'maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().licensed).toEqual(['Answer yes or no.']);
+    expect(bad.json().project_slugs).toEqual(['Choose at least one kind of project.']);
+  });
+});
+
+describe('newsletter', () => {
+  const subscribe = (email: string, ip = randomClientIp()) => post('/auth/newsletter/', { email, tracking_id: 'tk_1' }, ip);
+  const unsubscribeUrl = (text: string) => {
+    const match = /(http:\/\/localhost:3000\/auth\/newsletter\/unsubscribe\/\?token=[A-Za-z0-9_-]+)/.exec(text);
+    expect(match).not.toBeNull();
+    return new URL(match![1]!);
+  };
+
+  it('subscribes once, mails a welcome whose one-click link unsubscribes without a login', async () => {
+    const email = `news-${Date.now()}@example.com`;
+    const res = await subscribe(email.toUpperCase());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ detail: 'Submitted!' });
+    expect((await subscribe(email)).json()).toEqual({ detail: 'Submitted!' });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const url = unsubscribeUrl(mails[0]!.text);
+    // Long headers are folded onto continuation lines.
+    const raw = (await readMailboxRaw(mailboxDir(t.env), mails[0]!.name))!.toString().replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toContain(`List-Unsubscribe: <${url.href}>`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('You have been unsubscribed.');
+    const [row] = await t.db.rows<{ unsubscribed_at: string | null; tracking_id: string }>(sql`SELECT unsubscribed_at, tracking_id FROM newsletter_subscriptions WHERE email = ${email}`);
+    expect(row!.unsubscribed_at).not.toBeNull();
+    expect(row!.tracking_id).toBe('tk_1');
+    // Clicking again still answers the page.
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(200);
+
+    // Coming back: subscribed again, a new welcome with the same working link.
+    await subscribe(email);
+    const again = await mailsTo(email);
+    expect(again).toHaveLength(2);
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toEqual({ detail: 'You have been unsubscribed. You will not receive our newsletter any more.' });
+    const [after] = await t.db.rows<{ unsubscribed_at: string | null; subscribe_count: number }>(sql`SELECT unsubscribed_at, subscribe_count FROM newsletter_subscriptions WHERE email = ${email}`);
+    expect(after!.unsubscribed_at).not.toBeNull();
+    expect(after!.subscribe_count).toBe(2);
+  });
+
+  it('answers 404 for a link that is not ours, 400 for a bad address', async () => {
+    for (const query of ['?token=' + 'a'.repeat(32), '', '?token=%3Cscript%3E']) {
+      const res = await t.app.inject({ method: 'GET', url: `/auth/newsletter/unsubscribe/${query}` });
+      expect(res.statusCode, query).toBe(404);
+      expect(res.body).toContain('This unsubscribe link is not valid.');
+    }
+    const post404 = await t.app.inject({ method: 'POST', url: '/auth/newsletter/unsubscribe/?token=nope' });
+    expect(post404.statusCode).toBe(404);
+    expect(post404.json()).toEqual({ detail: 'This unsubscribe link is not valid.' });
+    const bad = await subscribe('not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ email: ['Enter a valid email address.'] });
+  });
+});
+
+describe('rate limit per client (LEAD_RATE_LIMIT_MAX, LEAD_RATE_LIMIT_WINDOW_SECONDS)', () => {
+  it('counts the lead forms together and answers 429 with Retry-After', async () => {
+    const limited = await createTestApp({ LEAD_RATE_LIMIT_MAX: '3', LEAD_RATE_LIMIT_WINDOW_SECONDS: '120' });
+    try {
+      const ip = randomClientIp();
+      const send = (url: string, payload: object, from = ip) => limited.app.inject({ method: 'POST', url, payload, remoteAddress: from });
+      const suggestion = { name: 'Zq Deli', city: 'Troy', state: 'MI' };
+      // Invalid submissions do not count.
+      expect((await send('/api/suggestmerchant/', {})).statusCode).toBe(400);
+      expect((await send('/api/suggestmerchant/', suggestion)).statusCode).toBe(201);
+      expect((await send('/auth/newsletter/', { email: 'rl@example.com' })).statusCode).toBe(201);
+      expect((await send('/auth/mail_removal/', { streetAddress: '1 A St', aptOrUnitNumber: '1', city: 'Troy', state: 'MI', zipCode: '48083' })).statusCode).toBe(201);
+      const blocked = await send('/api/suggestmerchant/', suggestion);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ detail: 'Too many submissions. Please wait a few minutes and try again.' });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(120);
+      // Another client is not affected.
+      expect((await send('/api/suggestmerchant/', suggestion, randomClientIp())).statusCode).toBe(201);
+      const [count] = await limited.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM leads WHERE details->>'name' = 'Zq Deli'`);
+      expect(count!.n).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});

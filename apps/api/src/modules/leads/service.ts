@@ -1,0 +1,116 @@
+// The rules of the lead forms (issue 5): each submission is validated (by the shared schemas of
+// @market/domain), stored, and forwarded by e-mail through the queue to the regional office that
+// serves it (SPEC.md 1 offices; marketFor in @market/domain/markets).
+import { randomBytes } from 'node:crypto';
+import { MARKETS, marketFor, type Market } from '@market/domain/markets';
+import {
+  LEASE_SUBMITTED,
+  MAIL_REMOVAL_SUBMITTED,
+  NEWSLETTER_SUBMITTED,
+  SUGGESTION_SUBMITTED,
+  type AutoLead,
+  type BusinessLead,
+  type ContractorApplication,
+  type MagazineLead,
+  type MailRemoval,
+  type Newsletter,
+  type SuggestMerchant,
+} from '@market/domain/validation/leads';
+import type { DbHandle } from '../../db/client.ts';
+import type { LeadKind } from '../../db/schema/index.ts';
+import { invalid } from '../../lib/errors.ts';
+import { offerListItemsByIds } from '../catalogue/service.ts';
+import { resolvePosition } from '../geo/service.ts';
+import type { MailQueue } from '../mail/service.ts';
+import { LEAD_OFFICE_MAIL, NEWSLETTER_WELCOME_MAIL } from './mails.ts';
+import { insertLead, unsubscribeByToken, upsertSubscription } from './repository.ts';
+import type { LeadOut } from './schema.ts';
+
+export interface LeadsContext {
+  handle: DbHandle;
+  mail: MailQueue;
+}
+
+// Answers SPEC.md words where it has them (2, 4); the others are ours (docs/decisions.md).
+export const MAGAZINE_SUBMITTED = 'Thank you! Your magazine request has been submitted.';
+export const BUSINESS_LEAD_SUBMITTED = 'Thank you! Our advertising team will contact you shortly.';
+export const CONTRACTOR_SUBMITTED = 'Thank you! We will review your application and contact you shortly.';
+export const OFFER_UNAVAILABLE = 'This offer is no longer available.';
+
+/** Stores a lead and queues its mail to the office of `market`. */
+async function storeAndForward(ctx: LeadsContext, kind: LeadKind, market: Market, details: Record<string, unknown>, detail: string): Promise<LeadOut> {
+  const { tracking_id: trackingId, ...fields } = details;
+  const email = typeof fields.email === 'string' ? fields.email : null;
+  const lead = await insertLead(ctx.handle.db, { kind, marketId: market.id, email, details: fields, trackingId: typeof trackingId === 'string' ? trackingId : null });
+  await ctx.mail.enqueue(LEAD_OFFICE_MAIL, market.contactEmail, { leadId: lead.id });
+  return { id: lead.id, detail };
+}
+
+/** The office serving an address: by state in the four sold states, else the nearest office to the city. */
+async function marketOfAddress(ctx: LeadsContext, place: { city: string; state: string }): Promise<Market> {
+  return (await resolvePosition(ctx.handle.db, place)).market;
+}
+
+/**
+ * POST /api/autolead/ (SPEC.md 7): a lease or test-drive request for a car offer a list can show;
+ * it goes to the office of the dealer's market.
+ */
+export async function submitAutoLead(ctx: LeadsContext, input: AutoLead): Promise<LeadOut> {
+  const [offer] = await offerListItemsByIds(ctx.handle, [input.offer_id]);
+  if (!offer || !offer.is_active) throw invalid('offer_id', OFFER_UNAVAILABLE);
+  const market = marketFor({ state: offer.location.state, lat: offer.latitude, lng: offer.longitude });
+  const details = { ...input, offer_name: offer.name, merchant_name: offer.merchant_name, location_id: offer.location_id };
+  return storeAndForward(ctx, 'autolead', market, details, LEASE_SUBMITTED);
+}
+
+/** POST /api/suggestmerchant/: a business (or contractor) we are missing, for the state's office. */
+export async function submitSuggestion(ctx: LeadsContext, input: SuggestMerchant): Promise<LeadOut> {
+  return storeAndForward(ctx, 'suggestmerchant', marketFor({ state: input.state }), input, SUGGESTION_SUBMITTED);
+}
+
+/** POST /auth/mail_removal/: stop mailing the magazine to an address. */
+export async function submitMailRemoval(ctx: LeadsContext, input: MailRemoval): Promise<LeadOut> {
+  return storeAndForward(ctx, 'mail_removal', await marketOfAddress(ctx, input), input, MAIL_REMOVAL_SUBMITTED);
+}
+
+/** POST /auth/magazine_lead/: a request to receive the printed magazine. */
+export async function submitMagazineLead(ctx: LeadsContext, input: MagazineLead): Promise<LeadOut> {
+  return storeAndForward(ctx, 'magazine_lead', await marketOfAddress(ctx, input), input, MAGAZINE_SUBMITTED);
+}
+
+/** POST /api/businesslead/: a business interested in advertising, for its state's sales team. */
+export async function submitBusinessLead(ctx: LeadsContext, input: BusinessLead): Promise<LeadOut> {
+  return storeAndForward(ctx, 'businesslead', marketFor({ state: input.state }), input, BUSINESS_LEAD_SUBMITTED);
+}
+
+/** POST /api/contractorapplication/: a home pro applying to be listed. */
+export async function submitContractorApplication(ctx: LeadsContext, input: ContractorApplication): Promise<LeadOut> {
+  return storeAndForward(ctx, 'contractorapplication', marketFor({ state: input.state }), input, CONTRACTOR_SUBMITTED);
+}
+
+/**
+ * POST /auth/newsletter/: subscribes an address and mails a welcome with the one-click
+ * unsubscribe link. The answer is the same whether or not the address was subscribed already;
+ * an active subscriber gets no second welcome.
+ */
+export async function subscribeNewsletter(ctx: LeadsContext, input: Newsletter): Promise<{ detail: string }> {
+  const token = randomBytes(24).toString('base64url');
+  const subscription = await upsertSubscription(ctx.handle, { email: input.email, trackingId: input.tracking_id ?? null, token });
+  if (subscription.fresh) await ctx.mail.enqueue(NEWSLETTER_WELCOME_MAIL, input.email, {});
+  return { detail: NEWSLETTER_SUBMITTED };
+}
+
+export const UNSUBSCRIBED = 'You have been unsubscribed. You will not receive our newsletter any more.';
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
+
+/** The one-click unsubscribe link of every newsletter mail: no login, idempotent. */
+export async function unsubscribeNewsletter(ctx: LeadsContext, token: string): Promise<'done' | 'unknown'> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'unknown';
+  const result = await unsubscribeByToken(ctx.handle.db, token);
+  return result === 'unknown' ? 'unknown' : 'done';
+}
+
+/** The office of a market id (for mails). */
+export function officeOf(marketId: string): Market {
+  return MARKETS[marketId as keyof typeof MARKETS] ?? marketFor({});
+}
