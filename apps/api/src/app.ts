@@ -12,6 +12,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { trustedProxyList, type Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { installDrain } from './lib/drain.ts';
+import { watchCatalogueChanges } from './db/changes.ts';
+import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -50,6 +52,8 @@ const API_HELMET_OPTIONS = {
 
 /** The same headers for answers made before any hook runs (router-level rejections). */
 const setSecurityHeaders = helmetMiddleware(API_HELMET_OPTIONS);
+/** Most bytes of answers the answer cache keeps (issue 9: the embedded server stays under 400 MB). */
+const ANSWER_CACHE_BYTES = 24 * 1024 * 1024;
 
 /** Largest JSON body any call accepts (issue 10: body size caps answer 413). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -101,6 +105,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     });
   }
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'market-rl:' } : {}) });
+
+  // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
+  const answers = new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES });
+  installAnswerCache(app, answers);
+  const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, () => answers.clear());
+  answers.isLive = changes.isLive;
+  app.addHook('onClose', async () => changes.close());
 
   await app.register(swagger, {
     openapi: {

@@ -56,6 +56,8 @@ describe('page CSP', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The coupon print iframe holds a fetched PDF (issue 7), nothing from another origin.
+    expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });

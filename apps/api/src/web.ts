@@ -132,6 +132,8 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // Coupons print through a hidden iframe holding the fetched PDF (issue 7).
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

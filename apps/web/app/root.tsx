@@ -11,12 +11,15 @@ import { Header, type AuthState } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
 import { SignupPrompt } from './components/signup-prompt.tsx';
+import { MemberOverlays } from './components/member-overlays.tsx';
+import { MemberProvider, useMember } from './lib/member.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/cookies.server.ts';
 import { visitorGeo } from './lib/geo.server.ts';
 import { isBusinessPath } from './lib/site.ts';
 import { webRequestContext } from './lib/request-context.ts';
 import './styles/app.css';
+import './styles/member.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, secureCookies } = context.get(webRequestContext);
@@ -99,20 +102,29 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        <MemberProvider initialAuth={root.auth}>
           <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
-            <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} auth={root.auth} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+            <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
             <main id="main" tabIndex={-1}>
               {children}
             </main>
             <Footer brand={brand} twinCities={root.twinCities} isBusiness={isBusinessPath(location.pathname)} />
             {root.consent ? null : <CookieBanner />}
-            <SignupPrompt eligible={root.signupPromptEligible && root.auth === false} twinCities={root.twinCities} />
+            <MemberSignupPrompt eligible={root.signupPromptEligible} twinCities={root.twinCities} />
+            <MemberOverlays twinCities={root.twinCities} state={geo.state} />
           </UiContext.Provider>
+        </MemberProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/** The sign-up prompt is for visitors known to be logged out (SPEC.md 4). */
+function MemberSignupPrompt({ eligible, twinCities }: { eligible: boolean; twinCities: boolean }) {
+  const { auth } = useMember();
+  return <SignupPrompt eligible={eligible && auth === false} twinCities={twinCities} />;
 }
 
 export default function App() {

@@ -8,6 +8,13 @@ export default [
     route('search', 'routes/search.tsx'),
     route('contests', 'routes/contests.tsx'),
     route('merchants/:merchantSlug/:locationId?', 'routes/merchant.tsx'),
+    route('login', 'routes/auth-page.tsx', { id: 'login' }),
+    route('signup', 'routes/auth-page.tsx', { id: 'signup' }),
+    route('membership', 'routes/auth-page.tsx', { id: 'membership' }),
+    route('login/recover', 'routes/recover.tsx'),
+    route('login/reset', 'routes/reset.tsx'),
+    route('verify', 'routes/verify.tsx'),
+    route('user/account', 'routes/account.tsx'),
     // The advertising area, company and marketing pages, blog and public forms (issue 8).
     route('business', 'routes/business.tsx'),
     route('business/print', 'routes/business-print.tsx'),

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   /** Sender of every e-mail (issue 3). */
   MAIL_FROM: z.string().trim().min(3).max(200).default('LocalSaver <no-reply@localsaver.example>'),
   SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** Seconds a public list answer stays in the in-process answer cache (issue 9); 0 turns it off. */
+  ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Comma-separated addresses or CIDR ranges of proxies whose forwarding headers we believe. */
   TRUSTED_PROXIES: z.string().default(''),
   /** Optional MaxMind GeoLite2-City database file for /api/userlocation/. */

@@ -1,86 +1,67 @@
 // The business area's forms (issue 8): the business lead form (POST /api/businesslead/) and the
 // contractor application (POST /api/contractorapplication/: 'yes'/'no' answers, project
 // checkboxes named slug_* folded into project_slugs, SPEC.md 3). Both post to the /forms/:kind
-// action, which validates with the shared schemas and answers {ok, message, fields}; without
-// JavaScript the same post renders the /forms/:kind page with the answer.
+// action, which validates with the shared schemas (packages/domain/src/validation/leads.ts) and
+// answers {ok, message, fields}; without JavaScript the same post renders the /forms/:kind page.
+import type { ReactNode } from 'react';
 import { HOME_PROS_CATEGORIES } from '@market/domain/categories';
-import { FieldError, FormMessage, StateSelect, useLeadForm, type FormAnswer } from './form-parts.tsx';
+import { FieldError, FormMessage, StateField, TextField, useLeadForm, type FormAnswer } from './form-parts.tsx';
 
-export type LeadInterest = 'print' | 'digital' | 'homepros';
+export type LeadInterest = 'print' | 'digital' | 'home-pros';
 
 const INTERESTS: ReadonlyArray<[LeadInterest, string]> = [
   ['print', 'Print (the magazine)'],
   ['digital', 'Digital (website and e-mails)'],
-  ['homepros', 'Home Pros certification'],
+  ['home-pros', 'Home Pros certification'],
 ];
+
+const BUSINESS_LEAD_FIELDS = ['business_name', 'first_name', 'last_name', 'phone', 'email', 'city', 'state', 'interests', 'website', 'message'];
+const CONTRACTOR_FIELDS = ['company_name', 'first_name', 'last_name', 'phone', 'email', 'address', 'city', 'state', 'zip', 'years_in_business', 'website', 'licensed', 'bonded', 'insured', 'workers_comp', 'project_slugs', 'comments'];
+
+function Done({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="status" className="form-success">
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </div>
+  );
+}
 
 /** Business lead form: what a sales team needs to call back (issue 5). */
 export function BusinessLeadForm({ interest = 'print', initial }: { interest?: LeadInterest; initial?: FormAnswer | null }) {
   const { fetcher, answer, busy, done } = useLeadForm('business-lead', initial);
-  if (done)
-    return (
-      <div role="status" className="form-success">
-        <h3>Thank you!</h3>
-        <p>{answer?.message || 'Submitted.'} Your account manager will call you within one business day.</p>
-      </div>
-    );
+  if (done) return <Done title="Thank you!">Your local account manager will call you within one business day.</Done>;
   const errors = answer?.fields ?? {};
   return (
-    <fetcher.Form method="post" action="/forms/business-lead" className="lead-form" noValidate onSubmit={(e) => busy && e.preventDefault()}>
+    <fetcher.Form method="post" action="/forms/business-lead" className="lead-form" noValidate onSubmit={(e) => busy && e.preventDefault()} aria-label="Business lead form">
+      <TextField name="business_name" label="Business name" errors={errors} autoComplete="organization" />
       <div className="two">
-        <label className="field">
-          <span>Business name</span>
-          <input type="text" name="business_name" required maxLength={200} autoComplete="organization" aria-invalid={Boolean(errors.business_name)} />
-          <FieldError message={errors.business_name} />
-        </label>
-        <label className="field">
-          <span>Your name</span>
-          <input type="text" name="contact_name" required maxLength={100} autoComplete="name" aria-invalid={Boolean(errors.contact_name)} />
-          <FieldError message={errors.contact_name} />
-        </label>
+        <TextField name="first_name" label="First name" errors={errors} autoComplete="given-name" maxLength={100} />
+        <TextField name="last_name" label="Last name" errors={errors} autoComplete="family-name" maxLength={100} />
       </div>
       <div className="two">
-        <label className="field">
-          <span>Phone</span>
-          <input type="tel" name="phone" required maxLength={250} autoComplete="tel" aria-invalid={Boolean(errors.phone)} />
-          <FieldError message={errors.phone} />
-        </label>
-        <label className="field">
-          <span>E-mail</span>
-          <input type="email" name="email" required maxLength={254} autoComplete="email" aria-invalid={Boolean(errors.email)} />
-          <FieldError message={errors.email} />
-        </label>
+        <TextField name="phone" label="Phone" type="tel" errors={errors} autoComplete="tel" maxLength={250} />
+        <TextField name="email" label="E-mail" type="email" errors={errors} autoComplete="email" maxLength={254} />
       </div>
       <div className="two">
-        <label className="field">
-          <span>City</span>
-          <input type="text" name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
-          <FieldError message={errors.city} />
-        </label>
-        <label className="field">
-          <span>State</span>
-          <StateSelect name="state" invalid={Boolean(errors.state)} />
-          <FieldError message={errors.state} />
-        </label>
+        <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+        <StateField errors={errors} />
       </div>
-      <fieldset>
+      <fieldset aria-invalid={Boolean(errors.interests)}>
         <legend>I am interested in</legend>
         <div className="choice-row">
           {INTERESTS.map(([value, label]) => (
             <label key={value} className="choice">
-              <input type="radio" name="interest" value={value} defaultChecked={value === interest} />
+              <input type="checkbox" name={`interest_${value.replace('-', '_')}`} value="on" defaultChecked={value === interest} />
               {label}
             </label>
           ))}
         </div>
-        <FieldError message={errors.interest} />
+        <FieldError message={errors.interests} />
       </fieldset>
-      <label className="field">
-        <span>Anything we should know? (optional)</span>
-        <textarea name="message" rows={3} maxLength={2000} />
-        <FieldError message={errors.message} />
-      </label>
-      <FormMessage answer={answer} />
+      <TextField name="website" label="Website" type="url" required={false} errors={errors} autoComplete="url" maxLength={300} />
+      <TextField name="message" label="Anything we should know?" required={false} multiline errors={errors} maxLength={2000} />
+      <FormMessage answer={answer} shown={BUSINESS_LEAD_FIELDS} />
       <p>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Sending...' : 'Contact me'}
@@ -100,67 +81,47 @@ export function BusinessLeadSection({ interest }: { interest?: LeadInterest }) {
   );
 }
 
+// The certification questions (SPEC.md 6: licensed where required, bonded when needed, insured
+// with workers' comp and company liability).
 const YES_NO_QUESTIONS = [
   ['licensed', 'Is your business licensed where your trade requires it?'],
   ['bonded', 'Is your business bonded where your trade or local rules require it?'],
-  ['insured', "Do you carry company liability insurance and workers' compensation?"],
+  ['insured', 'Do you carry company liability insurance?'],
+  ['workers_comp', "Do you carry workers' compensation insurance for your employees?"],
 ] as const;
 
 /** The contractor application of the certification page (SPEC.md 3 Other payloads). */
 export function ContractorForm({ initial }: { initial?: FormAnswer | null }) {
   const { fetcher, answer, busy, done } = useLeadForm('contractor', initial);
-  if (done)
-    return (
-      <div role="status" className="form-success">
-        <h3>Application received!</h3>
-        <p>{answer?.message || 'Submitted.'} We will e-mail you a secure link for your documents within two business days.</p>
-      </div>
-    );
+  if (done) return <Done title="Application received!">We will e-mail you a secure link for your documents within two business days.</Done>;
   const errors = answer?.fields ?? {};
   return (
-    <fetcher.Form method="post" action="/forms/contractor" className="lead-form" noValidate onSubmit={(e) => busy && e.preventDefault()}>
+    <fetcher.Form method="post" action="/forms/contractor" className="lead-form" noValidate onSubmit={(e) => busy && e.preventDefault()} aria-label="Contractor application form">
+      <TextField name="company_name" label="Company name" errors={errors} autoComplete="organization" />
       <div className="two">
-        <label className="field">
-          <span>Company name</span>
-          <input type="text" name="company_name" required maxLength={200} autoComplete="organization" aria-invalid={Boolean(errors.company_name)} />
-          <FieldError message={errors.company_name} />
-        </label>
-        <label className="field">
-          <span>Your name</span>
-          <input type="text" name="contact_name" required maxLength={100} autoComplete="name" aria-invalid={Boolean(errors.contact_name)} />
-          <FieldError message={errors.contact_name} />
-        </label>
+        <TextField name="first_name" label="First name" errors={errors} autoComplete="given-name" maxLength={100} />
+        <TextField name="last_name" label="Last name" errors={errors} autoComplete="family-name" maxLength={100} />
       </div>
       <div className="two">
-        <label className="field">
-          <span>Phone</span>
-          <input type="tel" name="phone" required maxLength={250} autoComplete="tel" aria-invalid={Boolean(errors.phone)} />
-          <FieldError message={errors.phone} />
-        </label>
-        <label className="field">
-          <span>E-mail</span>
-          <input type="email" name="email" required maxLength={254} autoComplete="email" aria-invalid={Boolean(errors.email)} />
-          <FieldError message={errors.email} />
-        </label>
+        <TextField name="phone" label="Phone" type="tel" errors={errors} autoComplete="tel" maxLength={250} />
+        <TextField name="email" label="E-mail" type="email" errors={errors} autoComplete="email" maxLength={254} />
+      </div>
+      <TextField name="address" label="Street address" required={false} errors={errors} autoComplete="street-address" />
+      <div className="two">
+        <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+        <StateField errors={errors} />
       </div>
       <div className="two">
-        <label className="field">
-          <span>City</span>
-          <input type="text" name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
-          <FieldError message={errors.city} />
-        </label>
-        <label className="field">
-          <span>State</span>
-          <StateSelect name="state" invalid={Boolean(errors.state)} />
-          <FieldError message={errors.state} />
-        </label>
+        <TextField name="zip" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />
+        <TextField name="years_in_business" label="Years in business" errors={errors} maxLength={3} inputMode="numeric" />
       </div>
+      <TextField name="website" label="Website" type="url" required={false} errors={errors} autoComplete="url" maxLength={300} />
       {YES_NO_QUESTIONS.map(([name, question]) => (
-        <fieldset key={name}>
+        <fieldset key={name} aria-invalid={Boolean(errors[name])}>
           <legend>{question}</legend>
           <div className="choice-row">
             <label className="choice">
-              <input type="radio" name={name} value="yes" required />
+              <input type="radio" name={name} value="yes" />
               Yes
             </label>
             <label className="choice">
@@ -171,19 +132,20 @@ export function ContractorForm({ initial }: { initial?: FormAnswer | null }) {
           <FieldError message={errors[name]} />
         </fieldset>
       ))}
-      <fieldset>
+      <fieldset aria-invalid={Boolean(errors.project_slugs)}>
         <legend>Projects you take on</legend>
         <div className="choice-row">
           {HOME_PROS_CATEGORIES.map((c) => (
             <label key={c.slug} className="choice">
-              <input type="checkbox" name={`slug_${c.slug}`} value="yes" />
+              <input type="checkbox" name={`slug_${c.slug}`} value="on" />
               {c.display}
             </label>
           ))}
         </div>
         <FieldError message={errors.project_slugs} />
       </fieldset>
-      <FormMessage answer={answer} />
+      <TextField name="comments" label="Comments" required={false} multiline errors={errors} maxLength={2000} />
+      <FormMessage answer={answer} shown={CONTRACTOR_FIELDS} />
       <p>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Sending...' : 'Send application'}

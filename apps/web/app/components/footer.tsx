@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Brand } from '@market/domain/brand';
 import { HEADQUARTERS, TOLL_FREE_PHONE } from '@market/domain/markets';
 import { COMPANY_LINKS, EXTERNAL, HOME_PROS_LINKS } from '../lib/site.ts';
-import { MailingRemovalDialog, NewsletterForm, SuggestDialog } from './lead-forms.tsx';
+import { MagazineLeadDialog, MailingRemovalDialog, NewsletterForm, SuggestDialog } from './lead-forms.tsx';
 
 export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand; twinCities: boolean; isBusiness?: boolean }) {
   return (
@@ -47,6 +47,11 @@ export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand
           <h2 id="footer-removal">Mailing List Removal</h2>
           <p>To stop receiving our magazine, we just need your address.</p>
           <MailingRemovalDialog label="Mailing List Removal" />
+        </section>
+        <section aria-labelledby="footer-magazine">
+          <h2 id="footer-magazine">Get the Magazine</h2>
+          <p>Want our coupons in your mailbox? It's free.</p>
+          <MagazineLeadDialog label="Get the Magazine" />
         </section>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick">Quick Links</h2>

@@ -1,15 +1,19 @@
 // Pieces every public form shares (SPEC.md 4, 8): the answer of the /forms/:kind action, the
 // fetcher that posts to it (keyed so a form keeps its answer while the page re-renders), the
 // form-level message and the per-field messages.
+import { useId, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
-import { STATES_SOLD } from '@market/domain/markets';
+import { STATES_SOLD, US_STATES } from '@market/domain/markets';
 
 export interface FormAnswer {
   ok: boolean;
   message: string;
-  /** Field name -> message, for the field the message belongs to. */
+  /** Field name -> message, shown beside the field it belongs to. */
   fields?: Record<string, string>;
 }
+
+/** Shown above the button when the messages belong to fields (each is shown beside its field). */
+export const CHECK_FIELDS = 'Please correct the fields marked above.';
 
 export type FormKind = 'suggest' | 'mailing-removal' | 'newsletter' | 'magazine-lead' | 'business-lead' | 'contractor';
 
@@ -25,9 +29,23 @@ export function useLeadForm(key: string, initial?: FormAnswer | null) {
   return { fetcher, answer, busy: fetcher.state !== 'idle', done: answer?.ok === true };
 }
 
-export function StateSelect({ name, invalid = false }: { name: string; invalid?: boolean }) {
+/**
+ * A state picker: the four sold states (suggest merchant, business and contractor forms, SPEC.md 5)
+ * or the 50 states plus DC with Michigan first chosen (mailing addresses, SPEC.md 9).
+ */
+export function StateSelect({ id, name, invalid = false, states = 'sold', describedBy }: { id?: string; name: string; invalid?: boolean; states?: 'sold' | 'us'; describedBy?: string }) {
+  if (states === 'us')
+    return (
+      <select id={id} name={name} required defaultValue="MI" aria-invalid={invalid} aria-describedby={describedBy}>
+        {US_STATES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    );
   return (
-    <select name={name} required defaultValue="" aria-invalid={invalid}>
+    <select id={id} name={name} required defaultValue="" aria-invalid={invalid} aria-describedby={describedBy}>
       <option value="" disabled>
         Choose a state
       </option>
@@ -40,16 +58,73 @@ export function StateSelect({ name, invalid = false }: { name: string; invalid?:
   );
 }
 
-export function FieldError({ message }: { message?: string }) {
-  return message ? <span className="field-error">{message}</span> : null;
+export function FieldError({ message, id }: { message?: string; id?: string }) {
+  return message ? (
+    <span className="field-error" id={id}>
+      {message}
+    </span>
+  ) : null;
 }
 
-/** The form-level failure message (SPEC.md 8); field messages show beside their fields. */
-export function FormMessage({ answer }: { answer: FormAnswer | null }) {
+/**
+ * The form-level failure message (SPEC.md 8). When every message belongs to a field the form
+ * shows (`shown`), each is beside its field and this says so; otherwise the whole message.
+ */
+export function FormMessage({ answer, shown }: { answer: FormAnswer | null; shown?: readonly string[] }) {
   if (!answer || answer.ok) return null;
+  const fields = Object.keys(answer.fields ?? {});
+  const allShown = shown !== undefined && fields.length > 0 && fields.every((f) => shown.includes(f));
   return (
     <p role="alert" className="form-error">
-      {answer.message}
+      {allShown ? CHECK_FIELDS : answer.message}
     </p>
+  );
+}
+
+export interface FieldProps {
+  name: string;
+  label: string;
+  /** The form's field messages (FormAnswer.fields). */
+  errors: Record<string, string>;
+  required?: boolean;
+  autoComplete?: string;
+  maxLength?: number;
+}
+
+/**
+ * A labelled field with its message beside it: the message is tied to the control with
+ * aria-describedby (not inside the label, so the control's name stays the label).
+ */
+function FieldFrame({ id, label, required, message, children }: { id: string; label: string; required: boolean; message?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? null : ' (optional)'}
+      </label>
+      {children}
+      <FieldError id={`${id}-error`} message={message} />
+    </div>
+  );
+}
+
+export function TextField({ name, label, errors, type = 'text', required = true, autoComplete, maxLength = 200, inputMode, multiline = false }: FieldProps & { type?: 'text' | 'email' | 'tel' | 'url'; inputMode?: 'numeric'; multiline?: boolean }) {
+  const id = `${useId()}-${name}`;
+  const message = errors[name];
+  const common = { id, name, required, maxLength, 'aria-invalid': Boolean(message), 'aria-describedby': message ? `${id}-error` : undefined };
+  return (
+    <FieldFrame id={id} label={label} required={required} message={message}>
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
+    </FieldFrame>
+  );
+}
+
+export function StateField({ name = 'state', errors, states = 'sold' }: { name?: string; errors: Record<string, string>; states?: 'sold' | 'us' }) {
+  const id = `${useId()}-${name}`;
+  const message = errors[name];
+  return (
+    <FieldFrame id={id} label="State" required message={message}>
+      <StateSelect id={id} name={name} states={states} invalid={Boolean(message)} describedBy={message ? `${id}-error` : undefined} />
+    </FieldFrame>
   );
 }

@@ -3,8 +3,8 @@
 // home-pros variant outside the Twin Cities, 'Are you a Home Pro?', and the mobile 'Menu'.
 // Transparent at the top and solid once scrolled; on home and special-edition pages the top bar
 // hides after scrolling past the header height plus 100 px (500 px on the home-pros home).
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';
 import type { Brand } from '@market/domain/brand';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
@@ -12,6 +12,9 @@ import { EXTERNAL, MENU_CATEGORIES } from '../lib/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
+import { firstName, useMember } from '../lib/member.tsx';
+
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
 export type AuthState = null | false | { id: number; name: string };
 
@@ -20,12 +23,13 @@ interface HeaderProps {
   brand: Brand;
   twinCities: boolean;
   pageType: PageType;
-  auth: AuthState;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
 }
 
-export function Header({ geo, brand, twinCities, pageType, auth, menuOpen, onMenuOpenChange }: HeaderProps) {
+export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenChange }: HeaderProps) {
+  const member = useMember();
+  const auth = member.auth;
   const loggedOut = auth === false;
   const homeProsPage = pageType === 'HomeImprovementHomePros';
   const homeProsVariant = twinCities || homeProsPage;
@@ -75,13 +79,19 @@ export function Header({ geo, brand, twinCities, pageType, auth, menuOpen, onMen
                 Advertise
               </Link>
             ) : null}
-            {/* Account controls: the members issue fills in 'Saved' and the account dropdown for logged-in users. */}
             <div className="account-area" data-auth={auth === null ? 'unknown' : auth ? 'in' : 'out'}>
               {loggedOut ? (
-                <Link to="/login" className="top-link">
-                  Sign In
-                </Link>
+                <>
+                  <Link to="/login" className="top-link only-wide">
+                    Sign In
+                  </Link>
+                  {/* SPEC.md 2 Login and sign-up: narrow screens show 'Join Now' linking /login. */}
+                  <Link to="/login" className="top-link only-narrow">
+                    Join Now
+                  </Link>
+                </>
               ) : null}
+              {auth ? <MemberControls name={auth.name} /> : null}
             </div>
           </nav>
         </div>
@@ -101,6 +111,58 @@ export function Header({ geo, brand, twinCities, pageType, auth, menuOpen, onMen
 }
 
 /** Mobile menu (SPEC.md 2): account entry, 'Coupons & Offers' browse list, 'Browse By Location', blog. */
+/**
+ * Logged-in header controls (SPEC.md 2 Header): greeting, the 'Saved' button with the number of
+ * saved items (opens the saved drawer), and the account dropdown.
+ */
+function MemberControls({ name }: { name: string }) {
+  const member = useMember();
+  const navigate = useNavigate();
+  const count = member.saved?.count;
+  const first = firstName(name);
+  const signOut = () => {
+    member.signOut();
+    void navigate('/');
+  };
+  return (
+    <>
+      <span className="greeting">Hi, {first}</span>
+      <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => member.setDrawerOpen(true)}>
+        Saved <span className="saved-count">{count ?? '…'}</span>
+        <span className="visually-hidden"> items</span>
+      </button>
+      <Suspense
+        fallback={
+          <button type="button" className="btn btn-small btn-outline account-trigger" disabled>
+            My Account <span aria-hidden="true">▾</span>
+          </button>
+        }
+      >
+        <AccountMenu label="My Account" onSignOut={signOut} />
+      </Suspense>
+    </>
+  );
+}
+
+/** Mobile menu 'Sign Out' (SPEC.md 2): clears the logged-in state and goes to /. */
+function SignOutButton({ className, onDone }: { className: string; onDone: () => void }) {
+  const member = useMember();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        onDone();
+        member.signOut();
+        void navigate('/');
+      }}
+    >
+      Sign Out
+    </button>
+  );
+}
+
 function MobileMenu({ open, onOpenChange, geo, auth }: { open: boolean; onOpenChange: (open: boolean) => void; geo: UserGeo; auth: AuthState }) {
   const [locationOpen, setLocationOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -114,9 +176,12 @@ function MobileMenu({ open, onOpenChange, geo, auth }: { open: boolean; onOpenCh
       <LazyDialog open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu" className="sheet side-sheet mobile-menu" returnFocus={button}>
         <nav aria-label="Mobile menu">
           {auth ? (
-            <Link to="/user/account" onClick={close} className="menu-link">
-              My Account
-            </Link>
+            <>
+              <Link to="/user/account" onClick={close} className="menu-link">
+                My Account
+              </Link>
+              <SignOutButton className="menu-link as-button" onDone={close} />
+            </>
           ) : auth === false ? (
             <Link to="/signup" onClick={close} className="menu-link strong">
               Sign Up

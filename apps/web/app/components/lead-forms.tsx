@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NEWSLETTER_CONFIRMATION_MS, REMOVAL_CLOSE_MS } from '@market/domain/constants';
 import { LazyDialog } from './lazy-dialog.tsx';
-import { FieldError, FormMessage, StateSelect, useLeadForm, type FormAnswer } from './form-parts.tsx';
+import { FormMessage, StateField, TextField, useLeadForm, type FormAnswer } from './form-parts.tsx';
 
 export interface TriggerProps {
   /** The text of the control that opens the form. */
@@ -65,24 +65,12 @@ export function SuggestForm({ kind = 'location', initial }: { kind?: SuggestKind
     );
   const errors = answer?.fields ?? {};
   return (
-    <fetcher.Form method="post" action="/forms/suggest" className="stack" onSubmit={(e) => busy && e.preventDefault()}>
+    <fetcher.Form method="post" action="/forms/suggest" className="stack" noValidate onSubmit={(e) => busy && e.preventDefault()}>
       <input type="hidden" name="kind" value={kind} />
-      <label className="field">
-        <span>{kind === 'contractor' ? 'Contractor name' : 'Business name'}</span>
-        <input name="name" required maxLength={200} autoComplete="organization" aria-invalid={Boolean(errors.name)} />
-        <FieldError message={errors.name} />
-      </label>
-      <label className="field">
-        <span>City</span>
-        <input name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
-        <FieldError message={errors.city} />
-      </label>
-      <label className="field">
-        <span>State</span>
-        <StateSelect name="state" invalid={Boolean(errors.state)} />
-        <FieldError message={errors.state} />
-      </label>
-      <FormMessage answer={answer} />
+      <TextField name="name" label={kind === 'contractor' ? 'Contractor name' : 'Business name'} errors={errors} autoComplete="organization" />
+      <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+      <StateField errors={errors} />
+      <FormMessage answer={answer} shown={['name', 'city', 'state']} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit'}
       </button>
@@ -118,36 +106,17 @@ export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer |
       method="post"
       action="/forms/mailing-removal"
       className="stack"
+      noValidate
       onSubmit={(e) => {
         if (busy || done) e.preventDefault();
       }}
     >
-      <label className="field">
-        <span>Street address</span>
-        <input name="streetAddress" required maxLength={200} autoComplete="address-line1" aria-invalid={Boolean(errors.streetAddress)} />
-        <FieldError message={errors.streetAddress} />
-      </label>
-      <label className="field">
-        <span>Apartment / unit</span>
-        <input name="aptOrUnitNumber" required maxLength={50} autoComplete="address-line2" aria-invalid={Boolean(errors.aptOrUnitNumber)} />
-        <FieldError message={errors.aptOrUnitNumber} />
-      </label>
-      <label className="field">
-        <span>City</span>
-        <input name="city" required maxLength={100} autoComplete="address-level2" aria-invalid={Boolean(errors.city)} />
-        <FieldError message={errors.city} />
-      </label>
-      <label className="field">
-        <span>State</span>
-        <StateSelect name="state" invalid={Boolean(errors.state)} />
-        <FieldError message={errors.state} />
-      </label>
-      <label className="field">
-        <span>ZIP code</span>
-        <input name="zipCode" required inputMode="numeric" maxLength={5} autoComplete="postal-code" aria-invalid={Boolean(errors.zipCode)} />
-        <FieldError message={errors.zipCode} />
-      </label>
-      <FormMessage answer={answer} />
+      <TextField name="streetAddress" label="Street address" errors={errors} autoComplete="address-line1" />
+      <TextField name="aptOrUnitNumber" label="Apartment / unit" errors={errors} autoComplete="address-line2" maxLength={50} />
+      <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+      <StateField errors={errors} states="us" />
+      <TextField name="zipCode" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />
+      <FormMessage answer={answer} shown={['streetAddress', 'aptOrUnitNumber', 'city', 'state', 'zipCode']} />
       {done ? (
         <p role="status" className="form-success">
           Submitted.
@@ -174,7 +143,7 @@ export function MailingRemovalDialog({ label, look, title = 'Mailing List Remova
 export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
   const { fetcher, answer, busy } = useLeadForm('newsletter', initial);
   const formRef = useRef<HTMLFormElement>(null);
-  const [confirmed, setConfirmed] = useState(false);
+  const [confirmed, setConfirmed] = useState(Boolean(initial?.ok));
   useEffect(() => {
     if (!answer?.ok) return;
     setConfirmed(true);
@@ -187,7 +156,7 @@ export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
   const label = busy ? 'Sending...' : confirmed ? 'Submitted!' : 'Sign up';
   const error = answer && !answer.ok ? (answer.fields?.email ?? answer.message) : null;
   return (
-    <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form" onSubmit={(e) => (busy || confirmed) && e.preventDefault()}>
+    <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form" noValidate onSubmit={(e) => (busy || confirmed) && e.preventDefault()}>
       <label htmlFor="newsletter-email" className="visually-hidden">
         E-mail address
       </label>
@@ -201,5 +170,47 @@ export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
         </p>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+const MAGAZINE_FIELDS = ['first_name', 'last_name', 'email', 'address', 'address2', 'city', 'state', 'zip', 'phone'];
+
+/** The magazine lead (SPEC.md 3, 7 POST /auth/magazine_lead/: form fields plus tracking_id): a request to receive the printed magazine. */
+export function MagazineLeadForm({ initial }: { initial?: FormAnswer | null }) {
+  const { fetcher, answer, busy, done } = useLeadForm('magazine-lead', initial);
+  if (done)
+    return (
+      <div role="status" className="form-success">
+        <h3>Submitted!</h3>
+        <p>Your first magazine arrives with the next mailing to your area.</p>
+      </div>
+    );
+  const errors = answer?.fields ?? {};
+  return (
+    <fetcher.Form method="post" action="/forms/magazine-lead" className="stack" noValidate onSubmit={(e) => busy && e.preventDefault()}>
+      <TextField name="first_name" label="First name" errors={errors} autoComplete="given-name" maxLength={100} />
+      <TextField name="last_name" label="Last name" errors={errors} autoComplete="family-name" maxLength={100} />
+      <TextField name="email" label="E-mail" type="email" errors={errors} autoComplete="email" maxLength={254} />
+      <TextField name="address" label="Street address" errors={errors} autoComplete="address-line1" />
+      <TextField name="address2" label="Apartment / unit" required={false} errors={errors} autoComplete="address-line2" />
+      <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
+      <StateField errors={errors} states="us" />
+      <TextField name="zip" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />
+      <TextField name="phone" label="Phone" type="tel" required={false} errors={errors} autoComplete="tel" maxLength={250} />
+      <FormMessage answer={answer} shown={MAGAZINE_FIELDS} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Sending...' : 'Send me the magazine'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** 'Get the Magazine' in a dialog (footer). */
+export function MagazineLeadDialog({ label, look }: TriggerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <FormDialog label={label} look={look} href="/forms/magazine-lead" title="Get the Magazine" description="Get the LocalSaver magazine mailed to your home, free." open={open} onOpenChange={setOpen}>
+      <MagazineLeadForm />
+    </FormDialog>
   );
 }

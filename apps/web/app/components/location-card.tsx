@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { LocationDetail } from '../lib/api-types.ts';
 import { modalHref } from '../lib/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
+import { SaveButton } from './save-button.tsx';
 import { merchantHref } from './offer-card.tsx';
 
 export function LocationCard({ location: loc }: { location: LocationDetail }) {
@@ -29,6 +30,7 @@ export function LocationCard({ location: loc }: { location: LocationDetail }) {
         )}
         <div className="card-footer">
           {loc.is_certified ? <CertifiedBadge /> : null}
+          <SaveButton kind="location" id={loc.id} label={loc.display_name || loc.merchant_name} />
           {more > 0 ? <Link to={merchantHref(loc.merchant_slug, loc.id, true)}>See {more} more {more === 1 ? 'offer' : 'offers'}</Link> : null}
           <Link to={merchantHref(loc.merchant_slug, loc.id)} className="view-location">
             View Location

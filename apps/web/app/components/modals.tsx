@@ -3,8 +3,7 @@
 // shared link renders the open modal on the server. Closing goes back to where the visitor came
 // from, or to the same page without the parameter.
 import * as Dialog from '@radix-ui/react-dialog';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
@@ -15,7 +14,13 @@ import { withoutModal } from '../lib/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { merchantHref, OfferGrid } from './offer-card.tsx';
 import { ShareMenu } from './share-menu.tsx';
-import type { AuthState } from './header.tsx';
+import { SaveButton } from './save-button.tsx';
+import { ContestEntry } from './contest-entry.tsx';
+import { CouponActions } from './coupon-actions.tsx';
+import { useMember } from '../lib/member.tsx';
+
+// The lease form carries the phone parser: it loads only with a Michigan car offer.
+const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: m.LeaseForm })));
 
 export type ModalData =
   | { kind: 'offer'; offer: OfferDetail; location: LocationDetail | null; shareUrl: string }
@@ -60,7 +65,7 @@ function ModalFrame({ title, children, className, onClose, header }: { title: st
 }
 
 
-function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: 'offer' }>; auth: AuthState; onOpen: () => void }) {
+function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer' }>; onOpen: () => void }) {
   const close = useCloseModal();
   const { offer, location } = data;
   const merchantName = offer.merchant.name ?? location?.merchant_name ?? '';
@@ -75,8 +80,6 @@ function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: '
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offer.id]);
 
-  const pdf = (download: boolean) => `/api/pdf?offer_id=${offer.id}&is_hpg=0${download ? '&download=1' : ''}`;
-
   return (
     <ModalFrame
       title={offer.name}
@@ -84,8 +87,7 @@ function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: '
       onClose={close}
       header={
         <>
-          {/* Save: the members issue shows it to logged-in members only (hidden while unknown or logged out). */}
-          {auth ? <span className="save-slot" data-offer-id={offer.id} /> : null}
+          <SaveButton kind="offer" id={offer.id} label={offer.name} />
           <ShareMenu link={data.shareUrl} title={offer.name} offerId={offer.id} locationId={locationId || undefined} />
         </>
       }
@@ -114,24 +116,13 @@ function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: '
               </a>
             </p>
           ) : null}
+          <CouponActions offer={offer} locationId={locationId} />
+          {car && place?.state === 'MI' ? (
+            <Suspense fallback={null}>
+              <LeaseForm offerId={offer.id} secondaryType={offer.secondary_type} />
+            </Suspense>
+          ) : null}
           <div className="row wrap">
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="btn btn-primary">Print / Download</DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu" sideOffset={4}>
-                  <DropdownMenu.Item className="menu-item" asChild onSelect={() => recordEvent('offer.print', { offer: offer.id, location: locationId || undefined })}>
-                    <a href={pdf(false)} target="_blank" rel="noopener">
-                      Print
-                    </a>
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item className="menu-item" asChild>
-                    <a href={pdf(true)} target="_blank" rel="noopener">
-                      Download
-                    </a>
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
             {offer.external_offer_url ? (
               <a href={offer.external_offer_url} className="btn btn-outline" target="_blank" rel="noopener noreferrer">
                 Redeem Online
@@ -143,7 +134,6 @@ function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: '
               </Link>
             ) : null}
           </div>
-          {/* Slide-to-redeem (mobile, members) is added by the prints issue. */}
           <section aria-labelledby="offer-details">
             <h3 id="offer-details">Details</h3>
             {offer.description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: offer.description }} /> : <p className="muted">No further details.</p>}
@@ -166,11 +156,10 @@ function OfferModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: '
   );
 }
 
-function ContestModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind: 'contest' }>; auth: AuthState; onOpen: () => void }) {
+function ContestModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'contest' }>; onOpen: () => void }) {
   const close = useCloseModal();
   const { contest } = data;
   const c = contest.contest;
-  const [agreed, setAgreed] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   useEffect(() => {
     onOpen();
@@ -178,45 +167,16 @@ function ContestModal({ data, auth, onOpen }: { data: Extract<ModalData, { kind:
   }, [contest.entity_id]);
   const viewLocation = c.merchant?.slug && c.merchant.default_location_id ? merchantHref(c.merchant.slug, c.merchant.default_location_id) : null;
   return (
-    <ModalFrame title={c.display_name} className="contest-modal" onClose={close} header={<ShareMenu link={data.shareUrl} title={c.display_name} />}>
+    <ModalFrame title={c.display_name} className="contest-modal" onClose={close} header={
+        <>
+          <SaveButton kind="contest" id={contest.entity_id} label={c.display_name} />
+          <ShareMenu link={data.shareUrl} title={c.display_name} />
+        </>
+      }
+    >
       {c.banner ?? c.path ? <img src={(c.banner ?? c.path)!} alt="" className="contest-banner" width={960} height={320} /> : null}
       {c.contest_description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: c.contest_description }} /> : null}
-      {contest.sweepstakes_numbers.length ? (
-        <section aria-labelledby="winning-numbers">
-          <h3 id="winning-numbers">Winning Numbers</h3>
-          <ul className="numbers">
-            {contest.sweepstakes_numbers.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-          <p className="muted">Have a matching number in your magazine? Claim your prize from your account.</p>
-        </section>
-      ) : null}
-      <form
-        className="stack contest-entry"
-        onSubmit={(e) => {
-          e.preventDefault();
-        }}
-      >
-        <label className="checkbox">
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} /> I have read and agree to the contest rules.
-        </label>
-        {auth ? (
-          <button type="submit" className="btn btn-primary" disabled={!agreed}>
-            Enter Contest
-          </button>
-        ) : (
-          <>
-            <button type="submit" className="btn btn-primary" disabled>
-              Enter Contest
-            </button>
-            <p role="note" className="form-error">
-              You must be logged in to enter in contests.{' '}
-              <Link to="/login">Sign In</Link>
-            </p>
-          </>
-        )}
-      </form>
+      <ContestEntry contest={contest} />
       <p className="row wrap">
         {viewLocation ? <Link to={viewLocation}>View Location</Link> : null}
         <button type="button" className="link-button" onClick={() => setRulesOpen(true)}>
@@ -250,7 +210,13 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loc.id]);
   return (
-    <ModalFrame title={loc.display_name || loc.merchant_name} className="location-modal" onClose={close} header={<ShareMenu link={data.shareUrl} title={loc.display_name} locationId={loc.id} />}>
+    <ModalFrame title={loc.display_name || loc.merchant_name} className="location-modal" onClose={close} header={
+        <>
+          <SaveButton kind="location" id={loc.id} label={loc.display_name || loc.merchant_name} />
+          <ShareMenu link={data.shareUrl} title={loc.display_name} locationId={loc.id} />
+        </>
+      }
+    >
       <p>
         <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
           {[loc.address, loc.address2, loc.city, `${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ')}
@@ -264,9 +230,15 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
   );
 }
 
-export function ModalHost({ modal, auth, onOpen }: { modal: ModalData | null; auth: AuthState; onOpen: () => void }) {
+export function ModalHost({ modal, onOpen }: { modal: ModalData | null; onOpen: () => void }) {
+  const member = useMember();
+  const open = () => {
+    // SPEC.md 4: opening an offer modal closes the user menu (the saved drawer) and the mobile menu.
+    member.setDrawerOpen(false);
+    onOpen();
+  };
   if (!modal) return null;
-  if (modal.kind === 'offer') return <OfferModal key={`o${modal.offer.id}`} data={modal} auth={auth} onOpen={onOpen} />;
-  if (modal.kind === 'contest') return <ContestModal key={`c${modal.contest.entity_id}`} data={modal} auth={auth} onOpen={onOpen} />;
-  return <LocationModal key={`l${modal.location.id}`} data={modal} onOpen={onOpen} />;
+  if (modal.kind === 'offer') return <OfferModal key={`o${modal.offer.id}`} data={modal} onOpen={open} />;
+  if (modal.kind === 'contest') return <ContestModal key={`c${modal.contest.entity_id}`} data={modal} onOpen={open} />;
+  return <LocationModal key={`l${modal.location.id}`} data={modal} onOpen={open} />;
 }

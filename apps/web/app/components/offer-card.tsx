@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
 import type { OfferListItem } from '../lib/api-types.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
+import { SaveButton } from './save-button.tsx';
 import { modalHref } from '../lib/modal-links.ts';
 
 export function merchantHref(slug: string, locationId: number, offers = false): string {
@@ -36,6 +37,7 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferListItem; h
         <p className="card-expiry">Expires: {formatDisplayDate(offer.expires_at)}</p>
         <div className="card-footer">
           {offer.is_certified ? <CertifiedBadge /> : null}
+          <SaveButton kind="offer" id={offer.entitiable_id} label={offer.name} />
           {offer.additional_offers > 0 ? (
             <Link to={merchantHref(offer.merchant_slug, offer.location_id, true)} className="more-offers">
               {offer.additional_offers} More {offer.additional_offers === 1 ? 'Offer' : 'Offers'}

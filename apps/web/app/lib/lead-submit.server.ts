@@ -1,28 +1,39 @@
-// Sends a public form to the API (SPEC.md 7) and turns the answer into what the form shows
-// (SPEC.md 8). Field rules come from the shared schemas of packages/domain, so the web and the API
-// can never disagree; the API validates again and its 4xx field messages are shown per field.
+// Validates a public form with its shared schema (packages/domain/src/validation/leads.ts: the
+// web and the API parse with the same rules and messages, STYLE.md 6), sends it to the API
+// (SPEC.md 7) and turns the answer into what the form shows (SPEC.md 8). The API validates again;
+// its 4xx field messages are shown beside their fields.
+import type { z } from 'zod';
+import {
+  businessLeadSchema,
+  contractorApplicationSchema,
+  magazineLeadSchema,
+  mailRemovalSchema,
+  MAIL_REMOVAL_FAILED,
+  newsletterSchema,
+  suggestMerchantSchema,
+} from '@market/domain/validation/leads';
 import { trackingIdFromCookies } from '@market/domain/tracking';
 import type { FormAnswer, FormKind } from '../components/form-parts.tsx';
 import type { ApiClient } from './api.server.ts';
 
 /** SPEC.md 8 shared handler: the text of a 5xx. */
 export const GENERIC_ERROR = 'There was an issue processing your request. Please try again later.';
-/** SPEC.md 8: the mailing removal failure text. */
-export const REMOVAL_ERROR = 'Unable to submit request.';
 
-const PATHS: Record<FormKind, string> = {
-  suggest: '/api/suggestmerchant/',
-  'mailing-removal': '/auth/mail_removal/',
-  newsletter: '/auth/newsletter/',
-  'magazine-lead': '/auth/magazine_lead/',
-  'business-lead': '/api/businesslead/',
-  contractor: '/api/contractorapplication/',
-};
-
-function text(form: FormData, name: string): string {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
+interface FormSpec {
+  path: string;
+  schema: z.ZodType;
+  /** Whether the body carries the visitor's tracking id (SPEC.md 3, 7). */
+  tracking: boolean;
 }
+
+const FORMS: Record<FormKind, FormSpec> = {
+  suggest: { path: '/api/suggestmerchant/', schema: suggestMerchantSchema, tracking: false },
+  'mailing-removal': { path: '/auth/mail_removal/', schema: mailRemovalSchema, tracking: false },
+  newsletter: { path: '/auth/newsletter/', schema: newsletterSchema, tracking: true },
+  'magazine-lead': { path: '/auth/magazine_lead/', schema: magazineLeadSchema, tracking: true },
+  'business-lead': { path: '/api/businesslead/', schema: businessLeadSchema, tracking: true },
+  contractor: { path: '/api/contractorapplication/', schema: contractorApplicationSchema, tracking: true },
+};
 
 /** SPEC.md 8: a 4xx message joins all field values of the JSON body (arrays joined by spaces). */
 export function errorMessage(status: number, body: unknown): string {
@@ -31,7 +42,7 @@ export function errorMessage(status: number, body: unknown): string {
   return parts.join(' ').trim() || GENERIC_ERROR;
 }
 
-/** The 4xx body's messages by field (detail and non_field_errors stay form-level). */
+/** A 4xx body's messages by field (detail and non_field_errors stay form-level). */
 export function fieldMessages(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
@@ -42,27 +53,39 @@ export function fieldMessages(body: unknown): Record<string, string> {
   return out;
 }
 
-/** The JSON body of each form (SPEC.md 3 Other payloads). */
-function payload(kind: FormKind, form: FormData, cookieHeader: string | null): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string' && key !== 'kind') body[key] = value;
-  switch (kind) {
-    case 'suggest':
-      return { name: text(form, 'name'), city: text(form, 'city'), state: text(form, 'state') };
-    case 'newsletter':
-      return { email: text(form, 'email'), tracking_id: trackingIdFromCookies(cookieHeader) };
-    case 'magazine-lead':
-      return { ...body, tracking_id: trackingIdFromCookies(cookieHeader) };
-    default:
-      return body;
+/** The form's fields as a JSON object: text fields only, the last value of a repeated name. */
+function formObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string') out[key] = value;
+  return out;
+}
+
+/** Parses a form with its shared schema: the clean body, or the SPEC.md 5 messages by field. */
+export function validateLeadForm(kind: FormKind, fields: Record<string, unknown>): { ok: true; body: unknown } | { ok: false; answer: FormAnswer } {
+  const result = FORMS[kind].schema.safeParse(fields);
+  if (result.success) return { ok: true, body: result.data };
+  const byField: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : 'detail';
+    byField[key] ??= issue.message;
   }
+  const { detail, ...rest } = byField;
+  return { ok: false, answer: { ok: false, message: [detail, ...Object.values(rest)].filter(Boolean).join(' '), fields: rest } };
 }
 
 export async function submitLeadForm(api: ApiClient, kind: FormKind, form: FormData, cookieHeader: string | null): Promise<FormAnswer> {
-  const res = await api.postJson(PATHS[kind], payload(kind, form, cookieHeader));
+  const spec = FORMS[kind];
+  const input: Record<string, unknown> = formObject(form);
+  if (spec.tracking) input.tracking_id = trackingIdFromCookies(cookieHeader);
+  const checked = validateLeadForm(kind, input);
+  if (!checked.ok) return checked.answer;
+  const res = await api.postJson(spec.path, checked.body);
   if (res.status >= 200 && res.status < 300) return { ok: true, message: 'Submitted.' };
+  // SPEC.md 8: a failed newsletter sign-up is logged (the form also says so, docs/decisions.md).
   if (kind === 'newsletter') console.warn(`Newsletter sign-up failed with ${res.status}`);
-  if (res.status >= 500) return { ok: false, message: kind === 'mailing-removal' ? REMOVAL_ERROR : GENERIC_ERROR };
-  const fields = fieldMessages(res.body);
+  const fields = res.status >= 500 ? {} : fieldMessages(res.body);
+  // SPEC.md 8: the mailing removal form says 'Unable to submit request.' when it fails for a
+  // reason that is not one of its fields.
+  if (kind === 'mailing-removal' && Object.keys(fields).length === 0) return { ok: false, message: MAIL_REMOVAL_FAILED };
   return { ok: false, message: errorMessage(res.status, res.body), fields };
 }

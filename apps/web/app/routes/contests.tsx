@@ -6,6 +6,7 @@ import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@ma
 import { locationLabel } from '@market/domain/location-label';
 import type { Route } from './+types/contests';
 import { SpecialHeader } from '../components/special-header.tsx';
+import { SaveButton } from '../components/save-button.tsx';
 import { apiFrom } from '../lib/api.server.ts';
 import { visitorGeo } from '../lib/geo.server.ts';
 import { buildMeta } from '../lib/meta.ts';
@@ -50,6 +51,9 @@ export default function Contests() {
                           {c.contest.display_name}
                         </Link>
                       </h3>
+                      <div className="card-footer">
+                        <SaveButton kind="contest" id={c.entity_id} label={c.contest.display_name} />
+                      </div>
                     </div>
                   </article>
                 </li>

@@ -1,18 +1,14 @@
 // /forms/:kind: the action every public form posts to (SPEC.md 2, 4, 5, 7, 8), and the page that
 // shows a form on its own. With JavaScript the forms post through fetchers and stay where they
 // are; without it the browser posts here and this page shows the answer (progressive enhancement).
-//   suggest          POST /api/suggestmerchant/      name, city, state
-//   mailing-removal  POST /auth/mail_removal/        streetAddress, aptOrUnitNumber, city, state, zipCode
-//   newsletter       POST /auth/newsletter/          email, tracking_id
-//   business-lead    POST /api/businesslead/         the business lead form
-//   contractor       POST /api/contractorapplication/ the contractor application
-// Answers {ok, message, fields}: 5xx gives the generic text, 4xx the server's messages (SPEC.md 8).
+// The kinds, their API calls and schemas are listed in lib/lead-submit.server.ts. Answers
+// {ok, message, fields}: 5xx gives the generic text, 4xx the messages by field (SPEC.md 8).
 import { data, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/forms';
 import { BusinessLeadForm, ContractorForm } from '../components/business-forms.tsx';
 import { PageBanner } from '../components/content-page.tsx';
 import type { FormAnswer, FormKind } from '../components/form-parts.tsx';
-import { MailingRemovalForm, NewsletterForm, SuggestForm, suggestDescription } from '../components/lead-forms.tsx';
+import { MagazineLeadForm, MailingRemovalForm, NewsletterForm, SuggestForm, suggestDescription } from '../components/lead-forms.tsx';
 import { apiFrom } from '../lib/api.server.ts';
 import { submitLeadForm } from '../lib/lead-submit.server.ts';
 import { buildMeta } from '../lib/meta.ts';
@@ -62,7 +58,7 @@ function FormFor({ kind, contractor, answer }: { kind: FormKind; contractor: boo
     case 'contractor':
       return <ContractorForm initial={answer} />;
     case 'magazine-lead':
-      return null;
+      return <MagazineLeadForm initial={answer} />;
   }
 }
 

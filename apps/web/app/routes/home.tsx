@@ -25,6 +25,7 @@ import { buildMeta } from '../lib/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
 import { useRootData } from '../root.tsx';
+import { firstName, useMember } from '../lib/member.tsx';
 import { BRANDS } from '@market/domain/brand';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -97,7 +98,8 @@ function ContestBanner({ contest }: { contest: Contest }) {
 function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const root = useRootData();
   const geo = root.geo;
-  const loggedOut = root.auth === false;
+  const member = useMember();
+  const loggedOut = member.auth === false;
   const bannerState = heroBannerState(geo.state);
   const brand = BRANDS[root.brandId];
   return (
@@ -119,7 +121,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
         <h1 className="visually-hidden">{brand.tagline}</h1>
       )}
       <div className="container page">
-        {/* Greeting for logged-in members ('Hi, {First Name}') is added by the members issue. */}
+        {member.auth ? <p className="home-greeting">Hi, {firstName(member.auth.name)}</p> : null}
         <section aria-labelledby="explore-heading">
           <h2 id="explore-heading">Explore Coupons and Offers</h2>
           <BrowseButtons geo={geo} />

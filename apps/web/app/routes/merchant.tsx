@@ -5,6 +5,7 @@
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/merchant';
 import { CertifiedBadge } from '../components/certified-badge.tsx';
+import { SaveButton } from '../components/save-button.tsx';
 import { LocationCard } from '../components/location-card.tsx';
 import { merchantHref, OfferGrid } from '../components/offer-card.tsx';
 import { apiFrom } from '../lib/api.server.ts';
@@ -125,6 +126,7 @@ export default function Merchant() {
               </a>
             ) : null}
             {loc.is_certified ? <CertifiedBadge /> : null}
+            <SaveButton kind="location" id={loc.id} label={loc.merchant_name || loc.display_name} />
           </p>
         </div>
       </section>

@@ -11,7 +11,7 @@ import { useReturnFocus } from '../lib/return-focus.ts';
 import { apiFrom } from '../lib/api.server.ts';
 import { idParam } from '../lib/modal-links.ts';
 import { webRequestContext } from '../lib/request-context.ts';
-import { useRootData, useUi } from '../root.tsx';
+import { useUi } from '../root.tsx';
 import type { LocationDetail, OfferDetail } from '../lib/api-types.ts';
 
 const MERCHANT_PATH = /^\/merchants\/([^/]+)\/(\d{1,9})\/?$/;
@@ -81,7 +81,6 @@ function ModalHost(props: ModalHostProps) {
 
 export default function PageLayout() {
   const { modal } = useLoaderData<typeof loader>();
-  const root = useRootData();
   const ui = useUi();
   useReturnFocus(Boolean(modal));
   return (
@@ -89,7 +88,7 @@ export default function PageLayout() {
       <Outlet />
       {modal ? (
         <Suspense fallback={null}>
-          <ModalHost modal={modal} auth={root.auth} onOpen={() => ui.setMenuOpen(false)} />
+          <ModalHost modal={modal} onOpen={() => ui.setMenuOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 // Analytics rows (STYLE.md 3): batched event inserts, counter upserts and daily reads.
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { analyticsDaily, analyticsEvents, locations, offers } from '../../db/schema/index.ts';
+import { analyticsDaily, analyticsEvents, locations, offers, users } from '../../db/schema/index.ts';
 
 export type EventRow = typeof analyticsEvents.$inferInsert;
 export interface CounterRow {
@@ -22,6 +22,12 @@ export function findOfferOwners(db: Executor, offerIds: number[]) {
 export function findLocationOwners(db: Executor, locationIds: number[]) {
   if (!locationIds.length) return Promise.resolve([]);
   return db.select({ id: locations.id, merchantId: locations.merchantId }).from(locations).where(inArray(locations.id, locationIds));
+}
+
+/** The ids among `userIds` that still have an account. */
+export function findExistingUsers(db: Executor, userIds: number[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
 }
 
 /**
@@ -50,4 +56,9 @@ export function findDailyCounters(db: Executor, scope: CounterRow['scope'], scop
     .from(analyticsDaily)
     .where(and(eq(analyticsDaily.scope, scope), eq(analyticsDaily.scopeId, scopeId), between(analyticsDaily.day, from, to)))
     .orderBy(asc(analyticsDaily.day));
+}
+
+/** Keeps a deleted member's events for the counts, without their id. */
+export async function forgetUserInEvents(db: Executor, userId: number): Promise<void> {
+  await db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId));
 }

@@ -6,7 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
+import { registerUserDeletionHandler } from '../auth/deletion.ts';
 import { optionalUser } from '../auth/guard.ts';
+import { forgetUserInEvents } from './repository.ts';
 import { DailyOut, DailyQuery, EventIn } from './schema.ts';
 import { EventBuffer, clientEvent, dailyCounts } from './service.ts';
 
@@ -28,6 +30,9 @@ export async function analyticsRoutes(root: App): Promise<void> {
   // Decorated on the root (skip-override below) so the prints module can record its events.
   app.decorate('analytics', buffer);
   app.addHook('onClose', async () => buffer.close());
+  // A deleted account's events stay counted but no longer name the member (events still in the
+  // buffer are checked against the users table when written).
+  registerUserDeletionHandler('analytics', (userId, tx) => forgetUserInEvents(tx, userId));
 
   const readKey = app.deps.env.ANALYTICS_READ_KEY;
   const checkReadKey = async (request: FastifyRequest) => {

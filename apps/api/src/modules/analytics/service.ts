@@ -6,7 +6,7 @@ import { DAILY_METRICS, METRIC_OF_EVENT, type ClientEvent, type DailyMetric, typ
 import { addDays, businessToday, daysBetween } from '@market/domain/expiry';
 import type { DbHandle } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
-import { findDailyCounters, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from './repository.ts';
+import { findDailyCounters, findExistingUsers, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from './repository.ts';
 import type { DailyOut, DailyRow, EventIn, Scope } from './schema.ts';
 
 export interface AnalyticsEvent {
@@ -51,6 +51,11 @@ export class EventBuffer {
     this.maxQueued = options.maxQueued ?? 50_000;
   }
 
+  /** Events waiting for the next batch. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
   /** Queues one event; never waits for the database. */
   record(event: AnalyticsEvent): void {
     if (this.closed || this.queue.length >= this.maxQueued) {
@@ -89,7 +94,13 @@ export class EventBuffer {
 async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<void> {
   const offerIds = [...new Set(batch.map((e) => e.offerId).filter((id): id is number => !!id))];
   const locationIds = [...new Set(batch.map((e) => e.locationId).filter((id): id is number => !!id))];
-  const [offerRows, locationRows] = await Promise.all([findOfferOwners(handle.db, offerIds), findLocationOwners(handle.db, locationIds)]);
+  const userIds = [...new Set(batch.map((e) => e.userId).filter((id): id is number => !!id))];
+  const [offerRows, locationRows, userRows] = await Promise.all([
+    findOfferOwners(handle.db, offerIds),
+    findLocationOwners(handle.db, locationIds),
+    findExistingUsers(handle.db, userIds),
+  ]);
+  const liveUsers = new Set(userRows.map((r) => r.id));
   const offerOwner = new Map(offerRows.map((r) => [r.id, r]));
   const locationMerchant = new Map(locationRows.map((r) => [r.id, r.merchantId]));
 
@@ -116,7 +127,7 @@ async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<vo
       offerId: offer ? e.offerId! : null,
       locationId: locationId ?? null,
       merchantId: merchantId ?? null,
-      userId: e.userId ?? null,
+      userId: e.userId && liveUsers.has(e.userId) ? e.userId : null,
       data: e.data ?? {},
       occurredAt,
       day,

@@ -64,3 +64,14 @@ export function activeOffer(alias: string, today: string): SQL {
 export function categoryMatch(alias: string, ids: readonly number[]): SQL {
   return sql`${sql.raw(alias)}.category_ids && ${intArray(ids)}`;
 }
+
+/**
+ * The same condition written so that no index can answer it. For a common category (a few
+ * percent of all offers and more), a nearest-first walk of the GiST index meets 12 matches
+ * within a few hundred rows, but the planner, which guesses the circle's `earth_box` at 0.1% of
+ * the table, prefers intersecting the box with the category's GIN bitmap and sorting every
+ * match (tens of thousands of rows at national scale: 250-550 ms instead of 1-10 ms).
+ */
+export function categoryFilterOnly(alias: string, ids: readonly number[]): SQL {
+  return sql`coalesce(${sql.raw(alias)}.category_ids && ${intArray(ids)}, false)`;
+}

@@ -4,7 +4,7 @@
 // page picked first and only its rows enriched.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
-import { activeOffer, categoryMatch, earthPoint, intArray, withinCircle, withinLatLngRange, type GeoCircle, type GeoPoint } from './offer-sql.ts';
+import { activeOffer, categoryFilterOnly, categoryMatch, earthPoint, intArray, withinCircle, withinLatLngRange, type GeoCircle, type GeoPoint } from './offer-sql.ts';
 
 export type { GeoCircle, GeoPoint } from './offer-sql.ts';
 
@@ -49,6 +49,8 @@ export interface ActiveOfferFilters {
   today: string;
   /** Category ids (main, home-pros or sub); an empty list matches nothing. */
   categoryIds?: readonly number[] | undefined;
+  /** The categories are common (see `categoryFilterOnly`): nearest-first scans filter them rather than use their index. */
+  categoryCommon?: boolean | undefined;
   excludeIds?: readonly number[] | undefined;
   excludeLocationIds?: readonly number[] | undefined;
   featuredOnly?: boolean | undefined;
@@ -66,7 +68,7 @@ function activeOfferConditions(f: ActiveOfferFilters, geo: 'box' | 'range' | 'no
   const parts: SQL[] = [activeOffer('oi', f.today)];
   if (geo === 'box') parts.unshift(withinCircle(sql.raw('oi.earth'), f.circle));
   if (geo === 'range') parts.unshift(withinLatLngRange('oi', f.circle));
-  if (f.categoryIds) parts.push(categoryMatch('oi', f.categoryIds));
+  if (f.categoryIds) parts.push(geo === 'box' && f.categoryCommon ? categoryFilterOnly('oi', f.categoryIds) : categoryMatch('oi', f.categoryIds));
   if (f.excludeIds?.length) parts.push(sql`NOT (oi.offer_id = ANY (${intArray(f.excludeIds)}))`);
   if (f.excludeLocationIds?.length) parts.push(sql`NOT (oi.location_id = ANY (${intArray(f.excludeLocationIds)}))`);
   if (f.featuredOnly) parts.push(sql`oi.is_featured`);
@@ -365,6 +367,25 @@ export async function findLocationsNear(
     WHERE ${sql.join(parts, sql` AND `)}
     ORDER BY l.earth <-> ${pt}
     LIMIT ${page.limit} OFFSET ${page.offset}`);
+}
+
+/**
+ * How often each category id occurs in `offer_index.category_ids`, as a share of the rows, from
+ * the planner statistics ANALYZE keeps (most common elements only: a category missing here is
+ * rare). Empty before the first ANALYZE.
+ */
+export async function findCategoryFrequencies(handle: DbHandle): Promise<Map<number, number>> {
+  const rows = await handle.rows<{ elems: string | null; freqs: string | null }>(sql`
+    SELECT most_common_elems::text AS elems, most_common_elem_freqs::text AS freqs
+    FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'offer_index' AND attname = 'category_ids'`);
+  const out = new Map<number, number>();
+  const parse = (text: string | null | undefined) => (text ? text.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : []);
+  const elems = parse(rows[0]?.elems);
+  const freqs = parse(rows[0]?.freqs);
+  elems.forEach((id, i) => {
+    if (Number.isFinite(freqs[i])) out.set(id, freqs[i]!);
+  });
+  return out;
 }
 
 export interface CategoryRow {

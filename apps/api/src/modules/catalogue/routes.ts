@@ -35,6 +35,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/entities/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Active offers near a place',
@@ -79,6 +80,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/locations/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: "Locations near a place, or a merchant's locations (?slug=)",
@@ -95,6 +97,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/categories/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Main categories, the filter list and the home-pros groups with their subcategories',
@@ -110,6 +113,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/recommendations/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Recommended offers near a place',
@@ -127,6 +131,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/spotlight/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Spotlight merchants near a place (home-pros home)',

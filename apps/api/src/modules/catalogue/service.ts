@@ -24,6 +24,7 @@ import {
   findOfferItemsByIds,
   findSpotlightMerchantsNear,
   findCategoryIdsOfOffers,
+  findCategoryFrequencies,
   sortKeys,
   type CategoryRow,
   type GeoCircle,
@@ -147,6 +148,26 @@ async function categoryFilter(
   return { ids, withChildren: [...new Set([...ids, ...children])] };
 }
 
+/** Share of all offers from which a category counts as common (docs/performance.md). */
+const COMMON_CATEGORY_SHARE = 0.01;
+const FREQUENCY_CACHE_MS = 10 * 60_000;
+const frequencyCache = new WeakMap<DbHandle, { at: number; value: Promise<Map<number, number>> }>();
+
+/**
+ * Whether these categories together hold at least 1% of the offers (planner statistics, kept
+ * ten minutes): nearest-first listings then walk the GiST index and filter them (same answer,
+ * another plan; see `categoryFilterOnly`).
+ */
+async function isCommonCategory(handle: DbHandle, ids: readonly number[]): Promise<boolean> {
+  let cached = frequencyCache.get(handle);
+  if (!cached || Date.now() - cached.at > FREQUENCY_CACHE_MS) {
+    cached = { at: Date.now(), value: findCategoryFrequencies(handle).catch(() => new Map<number, number>()) };
+    frequencyCache.set(handle, cached);
+  }
+  const frequencies = await cached.value;
+  return ids.reduce((sum, id) => sum + (frequencies.get(id) ?? 0), 0) >= COMMON_CATEGORY_SHARE;
+}
+
 /** Today's date as a number, the default seed of the random order: stable all day, new tomorrow. */
 function daySeed(today: string): number {
   return Number(today.replaceAll('-', ''));
@@ -207,6 +228,7 @@ export async function listOffers(handle: DbHandle, q: OfferListParams, match?: T
       circle: position,
       today,
       categoryIds: category?.ids,
+      categoryCommon: category ? await isCommonCategory(handle, category.ids) : false,
       excludeIds: q.exclude,
       excludeLocationIds: q.exclude_location_ids,
       featuredOnly: q.featured === true,

@@ -1,9 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client.ts';
-import { contestWinners } from '../../db/schema/index.ts';
+import { contestDraws, contestWinners, sweepstakesClaims } from '../../db/schema/index.ts';
 
 export interface ContestEntityRow {
   entity_id: number;
+  market_id: string;
   is_featured: boolean;
   contest_id: number;
   slug: string;
@@ -29,7 +30,7 @@ export interface ContestEntityRow {
  */
 function entityColumns(today: string): SQL {
   return sql`
-    e.id AS entity_id, e.is_featured, c.id AS contest_id, c.slug, c.display_name, c.description,
+    e.id AS entity_id, e.market_id, e.is_featured, c.id AS contest_id, c.slug, c.display_name, c.description,
     c.rules_html, c.picture_path, c.banner_path, c.win_save_contest_link, c.sweepstakes_numbers,
     c.prize, c.starts_at::text AS starts_at, c.ends_at::text AS ends_at, m.slug AS merchant_slug,
     CASE WHEN l.merchant_id = c.merchant_id THEN l.id
@@ -183,4 +184,98 @@ export async function findEnteredContestIds(handle: DbHandle, userId: number, co
 /** Unlinks a deleted member from the contests they won (the public winners list keeps the row). */
 export async function unlinkWinnerMember(executor: Executor, userId: number): Promise<void> {
   await executor.update(contestWinners).set({ userId: null }).where(eq(contestWinners.userId, userId));
+}
+
+export type NewSweepstakesClaim = typeof sweepstakesClaims.$inferInsert;
+
+export async function insertSweepstakesClaim(executor: Executor, claim: NewSweepstakesClaim): Promise<{ id: number }> {
+  const [row] = await executor.insert(sweepstakesClaims).values(claim).returning({ id: sweepstakesClaims.id });
+  return row!;
+}
+
+/** A claim with its contest's name and prize (for the office mail). */
+export async function findSweepstakesClaim(handle: DbHandle, id: number, executor?: Executor) {
+  const [row] = await handle.rows<{
+    id: number; contest_id: number; display_name: string; prize: string; market_id: string; first_name: string; last_name: string; email: string;
+    numbers: string[]; matched_numbers: string[]; is_match: boolean; address1: string; address2: string; city: string; state: string; zip: string;
+    reference: string | null; created_at: string;
+  }>(
+    sql`SELECT s.id, s.contest_id, c.display_name, c.prize, s.market_id, s.first_name, s.last_name, s.email, s.numbers,
+               s.matched_numbers, s.is_match, s.address1, s.address2, s.city, s.state, s.zip, s.reference,
+               to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+        FROM sweepstakes_claims s JOIN contests c ON c.id = s.contest_id WHERE s.id = ${id}`,
+    executor,
+  );
+  return row;
+}
+
+/** Claims after `afterId`, oldest first, `limit` at a time (the leads export pages through). */
+export async function findSweepstakesClaimsAfter(handle: DbHandle, afterId: number, limit: number, executor?: Executor) {
+  return handle.rows<{
+    id: number; created_at: string; market_id: string; contest_id: number; contest: string; entity_id: number | null; first_name: string; last_name: string;
+    email: string; numbers: string[]; matched_numbers: string[]; is_match: boolean; address1: string; address2: string; city: string; state: string; zip: string; reference: string | null;
+  }>(
+    sql`SELECT s.id, to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, s.market_id,
+               s.contest_id, c.display_name AS contest, s.entity_id, s.first_name, s.last_name, s.email, s.numbers,
+               s.matched_numbers, s.is_match, s.address1, s.address2, s.city, s.state, s.zip, s.reference
+        FROM sweepstakes_claims s JOIN contests c ON c.id = s.contest_id
+        WHERE s.id > ${afterId} ORDER BY s.id LIMIT ${limit}`,
+    executor,
+  );
+}
+
+/** Locks a contest row for a draw, so two draws of one contest run one after the other. */
+export async function lockContest(handle: DbHandle, id: number, executor: Executor) {
+  const [row] = await handle.rows<{ id: number; display_name: string; prize: string }>(sql`SELECT id, display_name, prize FROM contests WHERE id = ${id} FOR UPDATE`, executor);
+  return row;
+}
+
+export interface EligibleEntryRow {
+  entry_id: number;
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  state: string;
+  zip: string;
+}
+
+/** Entries of a contest whose member has not won it yet, in entry order (the draw's fixed input). */
+export async function findEligibleEntries(handle: DbHandle, contestId: number, executor?: Executor): Promise<EligibleEntryRow[]> {
+  return handle.rows<EligibleEntryRow>(
+    sql`SELECT e.id AS entry_id, u.id AS user_id, u.email, u.first_name, u.last_name, u.state, u.zip
+        FROM contest_entries e JOIN users u ON u.id = e.user_id
+        WHERE e.contest_id = ${contestId}
+          AND NOT EXISTS (SELECT 1 FROM contest_winners w WHERE w.contest_id = e.contest_id AND w.user_id = e.user_id)
+        ORDER BY e.id`,
+    executor,
+  );
+}
+
+export async function insertDraw(
+  executor: Executor,
+  draw: { contestId: number; seed: number; winnersRequested: number; winnersSelected: number; eligibleEntries: number; entryIds: number[] },
+): Promise<{ id: number; drawnAt: Date }> {
+  const [row] = await executor.insert(contestDraws).values(draw).returning({ id: contestDraws.id, drawnAt: contestDraws.drawnAt });
+  return row!;
+}
+
+export async function insertWinners(executor: Executor, rows: Array<typeof contestWinners.$inferInsert>): Promise<Array<{ id: number; userId: number | null }>> {
+  if (!rows.length) return [];
+  return executor.insert(contestWinners).values(rows).returning({ id: contestWinners.id, userId: contestWinners.userId });
+}
+
+/** A drawn winner with the member's address and the market the member entered through. */
+export async function findWinnerForMail(handle: DbHandle, winnerId: number, executor?: Executor) {
+  const [row] = await handle.rows<{ id: number; first_name: string; winning: string; display_name: string; email: string; market_id: string | null; user_state: string }>(
+    sql`SELECT w.id, w.first_name, w.winning, c.display_name, u.email, ce.market_id, u.state AS user_state
+        FROM contest_winners w
+        JOIN contests c ON c.id = w.contest_id
+        JOIN users u ON u.id = w.user_id
+        LEFT JOIN contest_entries e ON e.contest_id = w.contest_id AND e.user_id = w.user_id
+        LEFT JOIN contest_entities ce ON ce.id = e.entity_id
+        WHERE w.id = ${winnerId}`,
+    executor,
+  );
+  return row;
 }

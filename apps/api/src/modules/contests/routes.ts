@@ -1,11 +1,13 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { contestApplicationSchema } from '@market/domain/validation/contests';
+import { contestApplicationSchema, sweepstakesSchema } from '@market/domain/validation/contests';
 import { privateNoStore, publicCache } from '../../lib/http.ts';
 import { currentUser, optionalUser, requireUser } from '../auth/guard.ts';
-import { ContestEntityParams, ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
-import { enterContest, getContest, listContests, listWinners, type Viewer } from './service.ts';
+import { leadRateLimit } from '../leads/rate-limit.ts';
+import { mailQueueOf } from '../mail/service.ts';
+import { ClaimOut, ContestEntityParams, ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
+import { claimSweepstakes, enterContest, getContest, listContests, listWinners, type Viewer } from './service.ts';
 
 /** Bodies may be omitted entirely: then every required field says 'This is required'. */
 function body<T extends z.ZodType>(schema: T) {
@@ -95,6 +97,26 @@ export async function contestsRoutes(plugin: App): Promise<void> {
     async (request, reply) => {
       publicCache(reply, 300);
       return listWinners(handle(), request.query);
+    },
+  );
+
+  app.post(
+    '/api/sweepstakes/',
+    {
+      onRequest: optionalUser,
+      preHandler: leadRateLimit(app),
+      schema: {
+        tags: ['contests'],
+        summary: 'Claim a sweepstakes prize with the numbers printed in the magazine (SPEC.md 3, 5)',
+        description:
+          "firstname, lastname, email, magazinenum ('Your Numbers'), address1, address2, city, state, zip (5 digits), entity_id, all required; randomnum optional. Stored as a claim, flagged when a number matches the contest's winning numbers, and mailed to the market's office. Rate limited with the lead forms.",
+        body: body(sweepstakesSchema),
+        response: { 201: ClaimOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply).status(201);
+      return claimSweepstakes(handle(), mailQueueOf(app), request.body, viewerOf(request));
     },
   );
 }

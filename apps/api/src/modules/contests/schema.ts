@@ -75,3 +75,8 @@ export const ContestEntryOut = z.object({
   detail: z.string().describe("'You will be notified by e-mail when a winner is selected.'"),
 });
 export type ContestEntryOut = z.infer<typeof ContestEntryOut>;
+
+export const ClaimOut = z.object({
+  id: z.number().int().describe('The stored claim'),
+  detail: z.string().describe("'Your entry has been submitted! We'll reach out to you if there's a match!'"),
+});

@@ -1,11 +1,14 @@
 import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
 import { businessToday } from '@market/domain/expiry';
 import type { DbHandle } from '../../db/client.ts';
-import type { ContestApplication } from '@market/domain/validation/contests';
+import { CLAIM_SUBMITTED, type ContestApplication, type SweepstakesClaim } from '@market/domain/validation/contests';
+import { MARKETS, type MarketId } from '@market/domain/markets';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { registerUserDeletionHandler } from '../auth/deletion.ts';
 import { resolvePosition } from '../geo/service.ts';
-import { findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findWinnersInMarket, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
+import type { MailQueue } from '../mail/service.ts';
+import { SWEEPSTAKES_CLAIM_MAIL } from './mails.ts';
+import { findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findSweepstakesClaimsAfter, findWinnersInMarket, insertSweepstakesClaim, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
 import type { ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
 
 // Entries go with the account (ON DELETE CASCADE); a won prize stays in the public winners list
@@ -147,4 +150,56 @@ export async function enterContest(handle: DbHandle, userId: number, input: Cont
     detail: ENTRY_NOTICE,
     created: entry.created,
   };
+}
+
+export const CLAIM_NO_NUMBERS = 'This contest has no winning numbers to claim.';
+
+/** Digits only, without leading zeros: '012345' and '12345' are the same printed number. */
+function normaliseNumber(n: string): string {
+  return n.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * POST /api/sweepstakes/ (SPEC.md 3, 4, 5): stores a claim for a running contest that has winning
+ * numbers, flagged when one of the entrant's numbers is a winning one, and mails it to the office
+ * of the contest entity's market. The answer never says whether the numbers matched (SPEC.md 4:
+ * "We'll reach out to you if there's a match!").
+ */
+export async function claimSweepstakes(
+  handle: DbHandle,
+  mail: MailQueue,
+  input: SweepstakesClaim,
+  viewer: Viewer = {},
+  today = businessToday(),
+): Promise<{ id: number; detail: string }> {
+  const [entity] = await findEntitiesByIds(handle, [input.entity_id], today);
+  if (!entity || !entity.running) throw notFound('Contest not found.');
+  const winning = new Set((entity.sweepstakes_numbers ?? []).map(normaliseNumber));
+  if (!winning.size) throw invalid('entity_id', CLAIM_NO_NUMBERS);
+  const matched = input.magazinenum.filter((n) => winning.has(normaliseNumber(n)));
+  const claim = await insertSweepstakesClaim(handle.db, {
+    contestId: entity.contest_id,
+    entityId: entity.entity_id,
+    marketId: entity.market_id,
+    userId: viewer.userId ?? null,
+    firstName: input.firstname,
+    lastName: input.lastname,
+    email: input.email,
+    numbers: input.magazinenum,
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    reference: input.randomnum ?? null,
+    matchedNumbers: matched,
+    isMatch: matched.length > 0,
+  });
+  await mail.enqueue(SWEEPSTAKES_CLAIM_MAIL, MARKETS[entity.market_id as MarketId].contactEmail, { claimId: claim.id });
+  return { id: claim.id, detail: CLAIM_SUBMITTED };
+}
+
+/** Sweepstakes claims after `afterId`, oldest first, for the leads export (issue 5). */
+export function sweepstakesClaimsPage(handle: DbHandle, afterId: number, limit: number) {
+  return findSweepstakesClaimsAfter(handle, afterId, limit);
 }

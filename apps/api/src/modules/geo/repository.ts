@@ -88,3 +88,14 @@ export async function findLargestPlaceInState(db: Executor, state: string): Prom
   const rows = await db.select(placeColumns).from(places).where(eq(places.state, state)).orderBy(sql`${places.population} DESC`, asc(places.id)).limit(1);
   return rows[0];
 }
+
+/** The most populous place a ZIP code belongs to (places.zips, GIN-indexed). */
+export async function findPlaceByZip(db: Executor, zip: string): Promise<PlaceRow | undefined> {
+  const rows = await db
+    .select(placeColumns)
+    .from(places)
+    .where(sql`${places.zips} @> ARRAY[${zip}]::text[]`)
+    .orderBy(sql`${places.population} DESC`, asc(places.id))
+    .limit(1);
+  return rows[0];
+}

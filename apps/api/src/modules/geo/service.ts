@@ -8,6 +8,7 @@ import {
   findNearestPlace,
   findPlaceById,
   findPlaceByName,
+  findPlaceByZip,
   findPlacesByPrefix,
   type PlaceRow,
 } from './repository.ts';
@@ -150,3 +151,9 @@ export async function marketOfPlace(db: Executor, input: PlaceInput): Promise<Ma
   };
 }
 
+
+/** The city and state of a US ZIP code, when the places table knows it (contest winners, issue 5). */
+export async function placeOfZip(db: Executor, zip: string): Promise<{ city: string; state: string } | undefined> {
+  const place = await findPlaceByZip(db, zip);
+  return place ? { city: place.name, state: place.state } : undefined;
+}

@@ -1,6 +1,9 @@
 // Every lead form through HTTP (issue 5): validation with the SPEC.md 5 messages, the stored
 // record, the office mail through the queue, the shared rate limit, and the newsletter's
 // one-click unsubscribe. Each test sends from its own client address so the limit is its own.
+import { spawnSync } from 'node:child_process';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '@market/domain/markets';
@@ -8,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { randomClientIp } from '../auth/testing.ts';
 import { listMailbox, mailboxDir, readMailboxRaw, type MailboxEntry } from '../mail/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
+import { exportLeadsCsv, safeCell, type ExportKind } from './export.ts';
 
 let t: TestApp;
 let leaseOffer: { id: number; state: string; name: string };
@@ -311,6 +315,101 @@ describe('rate limit per client (LEAD_RATE_LIMIT_MAX, LEAD_RATE_LIMIT_WINDOW_SEC
       expect(count!.n).toBe(2);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('CSV export for the sales team (npm run leads:export)', () => {
+  async function csvOf(kind: ExportKind): Promise<string[]> {
+    const chunks: Buffer[] = [];
+    const out = new Writable({ write: (chunk, _enc, cb) => (chunks.push(Buffer.from(chunk)), cb()) });
+    const count = await exportLeadsCsv(t.db, kind, out);
+    const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n');
+    expect(lines).toHaveLength(count + 1);
+    return lines;
+  }
+
+  it('writes a header and one row per lead, fields in the order of the office mail', async () => {
+    const sent = await post('/api/contractorapplication/', {
+      company_name: '=HYPERLINK("http://evil")',
+      first_name: 'Flo',
+      last_name: 'Hill',
+      email: 'flo@example.com',
+      phone: '(612) 555-0177',
+      city: 'Edina',
+      state: 'MN',
+      zip: '55424',
+      years_in_business: 3,
+      licensed: 'yes',
+      insured: 'no',
+      bonded: 'no',
+      workers_comp: 'yes',
+      slug_kitchen_bath: 'on',
+      slug_outdoors: 'on',
+    });
+    expect(sent.statusCode).toBe(201);
+    const lines = await csvOf('contractorapplication');
+    expect(lines[0]).toBe('id,created_at,market,company_name,first_name,last_name,email,phone,address,city,state,zip,website,years_in_business,licensed,insured,bonded,workers_comp,project_slugs,comments,tracking_id');
+    const row = lines.find((l) => l.startsWith(`${sent.json().id},`))!;
+    expect(row).toContain(`,minneapolis,"'=HYPERLINK(""http://evil"")",Flo,Hill,flo@example.com,+16125550177,,Edina,MN,55424,,3,1,0,0,1,"kitchen-bath, outdoors",,`);
+  });
+
+  it('exports newsletter subscribers with their status', async () => {
+    await post('/auth/newsletter/', { email: 'export-me@example.com' });
+    const lines = await csvOf('newsletter');
+    expect(lines[0]).toBe('id,email,status,subscribed_at,unsubscribed_at,subscribe_count,tracking_id');
+    expect(lines.some((l) => /^\d+,export-me@example\.com,subscribed,/.test(l))).toBe(true);
+  });
+
+  it('keeps formulas out of spreadsheets but phone numbers as they are', () => {
+    expect(safeCell('=1+1')).toBe("'=1+1");
+    expect(safeCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(safeCell('-cmd')).toBe("'-cmd");
+    expect(safeCell('+12485550100')).toBe('+12485550100');
+    expect(safeCell('Joe')).toBe('Joe');
+  });
+
+  it('the command explains its arguments', () => {
+    const cli = fileURLToPath(new URL('./export-cli.ts', import.meta.url));
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', cli, ...args], { encoding: 'utf8' });
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--kind <kind> [--out file]');
+    const bad = run('--kind', 'everything');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--kind must be one of autolead, suggestmerchant');
+  });
+});
+
+describe('error shapes (SPEC.md 8): malformed input never gets a 5xx', () => {
+  const endpoints = ['/api/autolead/', '/api/suggestmerchant/', '/auth/newsletter/', '/auth/mail_removal/', '/auth/magazine_lead/', '/api/businesslead/', '/api/contractorapplication/', '/api/sweepstakes/'];
+  const fields = ['offer_id', 'offer_type', 'first_name', 'firstName', 'last_name', 'email', 'phone', 'zip', 'name', 'city', 'state', 'kind', 'tracking_id', 'streetAddress', 'aptOrUnitNumber', 'zipCode', 'address', 'address2', 'business_name', 'interests', 'website', 'message', 'company_name', 'years_in_business', 'licensed', 'project_slugs', 'slug_roofing', 'firstname', 'lastname', 'magazinenum', 'address1', 'randomnum', 'entity_id'];
+  const oddValues: unknown[] = [null, true, 0, -1, 1e308, [], [[]], {}, { $gt: '' }, 'x'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' OR 1=1 --"];
+
+  it('answers 4xx with field messages to every odd body on every lead call', async () => {
+    for (const url of endpoints) {
+      const bodies: unknown[] = [null, [], 'text', 42, ...oddValues.map((v) => Object.fromEntries(fields.map((f) => [f, v])))];
+      for (const body of bodies) {
+        const res = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, remoteAddress: randomClientIp() });
+        expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+        const answer = res.json() as Record<string, unknown>;
+        expect(Object.values(answer).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string')))).toBe(true);
+      }
+      const form = await t.app.inject({ method: 'POST', url, payload: 'a=1', headers: { 'content-type': 'text/plain' }, remoteAddress: randomClientIp() });
+      expect(form.statusCode).toBeGreaterThanOrEqual(400);
+      expect(form.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('refuses text with NUL characters, which PostgreSQL cannot store', async () => {
+    for (const [url, body] of [
+      ['/api/suggestmerchant/', { name: 'Zq\u0000Deli', city: 'Troy', state: 'MI' }],
+      ['/auth/newsletter/', { email: 'nul@example.com', tracking_id: 'a\u0000b' }],
+      ['/auth/mail_removal/', { streetAddress: '1 A St', aptOrUnitNumber: '\u0000', city: 'Troy', state: 'MI', zipCode: '48083' }],
+    ] as const) {
+      const res = await post(url, body);
+      expect(res.statusCode, url).toBe(400);
     }
   });
 });

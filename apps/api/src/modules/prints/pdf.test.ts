@@ -15,7 +15,7 @@ import { randomClientIp, signUpMember, type TestMember } from '../auth/testing.t
 import { addLocation, addMerchant, addOffer, uid } from '../catalogue/test-fixtures.ts';
 import { mediaPaths } from '../media/paths.ts';
 import { renderCouponPdf } from './coupon-pdf.ts';
-import { ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY } from './service.ts';
+import { ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, clientAddressKey } from './service.ts';
 
 const run = promisify(execFile);
 // jsqr is CommonJS: under NodeNext its types sit on .default.
@@ -224,5 +224,16 @@ describe('renderCouponPdf', () => {
     expect(text).toContain('LONG1');
     expect(text).toContain('Caf\u00e9 "Le Bon" -');
     expect(qr).toBe('http://localhost:3000/merchants/x/1/?o=1&copy=LS-1-1');
+  });
+});
+
+describe('clientAddressKey', () => {
+  it('counts IPv4 addresses one by one and IPv6 addresses by their /64', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
   });
 });

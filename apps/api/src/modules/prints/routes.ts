@@ -9,6 +9,9 @@ import { currentUser, requireUser } from '../auth/guard.ts';
 import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
 import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
 
+/** Per client address. */
+export const PDF_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+
 const body = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
 
 export async function printsRoutes(root: App): Promise<void> {
@@ -109,6 +112,8 @@ export async function printsRoutes(root: App): Promise<void> {
   app.get(
     '/api/pdf',
     {
+      // Each answer renders a PDF: a person prints a few coupons a minute, a script many more.
+      config: { rateLimit: PDF_RATE_LIMIT },
       schema: {
         tags: ['prints'],
         summary:

@@ -132,12 +132,29 @@ export async function copyFromToken(handle: DbHandle, token: string, offerId: nu
 }
 
 /**
+ * The address an anonymous cap counts against: an IPv4 address as is (also when mapped into
+ * IPv6), an IPv6 address by its /64 network, since one household gets a whole /64 and can pick
+ * any address in it.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : 8 - headParts.length - tailParts.length;
+  const groups = [...headParts, ...Array.from({ length: Math.max(missing, 0) }, () => '0'), ...tailParts];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
  * An anonymous copy (SPEC.md 6: anonymous visitors may print or download), capped per client
  * address, offer and day: beyond the cap, 429 'Print Limit Reached' (SPEC.md 8).
  */
 export async function anonymousCopy(handle: DbHandle, analytics: EventBuffer, clientAddress: string, offerId: number, kind: PrintKind): Promise<CopyToRender> {
   const offer = await usableOffer(handle, offerId, 'offer_id');
-  const copy = await takeAnonymousCopy(handle, clientAddress, businessToday(), ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, {
+  const copy = await takeAnonymousCopy(handle, clientAddressKey(clientAddress), businessToday(), ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, {
     offerId,
     kind,
     tokenHash: null,

@@ -16,6 +16,7 @@ export async function searchRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/search/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Full-text search over offers near a place',
@@ -34,6 +35,7 @@ export async function searchRoutes(fastify: App): Promise<void> {
   app.get(
     '/api/searchautocomplete/',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Suggestions for the search box',

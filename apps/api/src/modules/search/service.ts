@@ -58,30 +58,18 @@ async function correctWords(handle: DbHandle, words: readonly string[]): Promise
   return out;
 }
 
-const ANSWER_CACHE_MS = 60_000;
-const ANSWER_CACHE_SIZE = 500;
-const answerCache = new WeakMap<DbHandle, Map<string, { at: number; items: OfferListItem[] }>>();
-
 /**
  * GET /api/search/: active offers within the market radius matching every word of `q` (as
  * typed or corrected), best match first with nearer offers favoured, in the list-item shape.
  * Two statements plus the place lookup: corrections, then the ranked page. Ranking every match
- * of a common word is the costly part (PERFORMANCE-NOTES.md), so answers are kept a minute in
- * process, as long as a CDN keeps them.
+ * of a common word is the costly part (PERFORMANCE-NOTES.md); whole answers are kept by the
+ * answer cache (lib/answer-cache.ts) until the catalogue changes.
  */
 export async function searchOffers(handle: DbHandle, q: SearchQuery): Promise<OfferListItem[]> {
   const words = searchWords(q.q);
   if (!words.length) return [];
-  let cache = answerCache.get(handle);
-  if (!cache) answerCache.set(handle, (cache = new Map()));
-  const key = JSON.stringify([words, q.offset, q.limit, q.category, q.order, q.seed, q.exclude, q.city, q.state, q.lat, q.lng]);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < ANSWER_CACHE_MS) return hit.items;
   const corrections = await correctWords(handle, words);
-  const items = await listOffers(handle, q, fullTextMatch(buildTsQuery(words, corrections)));
-  if (cache.size >= ANSWER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, { at: Date.now(), items });
-  return items;
+  return listOffers(handle, q, fullTextMatch(buildTsQuery(words, corrections)));
 }
 
 /**

@@ -1,0 +1,141 @@
+// A short-lived, in-process cache of whole public answers (issue 9): the serialised body with
+// its content type, Cache-Control and ETag, keyed by the request URL (path and query exactly as
+// sent: the answer depends on nothing else). A route opts in with `config: { answerCache: true }`.
+// A hit is sent from onRequest, before validation, the handler and serialisation; entries live
+// `ttlMs` at most and all go when the catalogue changes (db/changes.ts). Only 200 answers to GET
+// are kept.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep this route's 200 answers in the answer cache (public GETs whose answer depends only on the URL). */
+    answerCache?: boolean;
+  }
+  interface FastifyInstance {
+    answerCache: AnswerCache;
+  }
+}
+
+interface Entry {
+  at: number;
+  body: string;
+  contentType: string;
+  cacheControl: string | undefined;
+  etag: string | undefined;
+}
+
+export interface AnswerCacheOptions {
+  ttlMs: number;
+  /** Largest total of cached bodies, in bytes (oldest entries go first). */
+  maxBytes: number;
+  /** False while changes may go unnoticed: nothing is served from or put into the cache. */
+  isLive?: () => boolean;
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private generation = 0;
+  private readonly options: AnswerCacheOptions;
+  isLive: () => boolean;
+
+  constructor(options: AnswerCacheOptions) {
+    this.options = options;
+    this.isLive = options.isLive ?? (() => true);
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0 && this.isLive();
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.at >= this.options.ttlMs) {
+      this.delete(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** The generation at the start of a request: an answer computed across a change is not kept. */
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  set(key: string, entry: Entry, generation: number): void {
+    if (generation !== this.generation) return;
+    const size = entry.body.length + key.length;
+    if (size > this.options.maxBytes / 10) return;
+    const old = this.entries.get(key);
+    if (old) this.delete(key, old);
+    this.entries.set(key, entry);
+    this.bytes += size;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.delete(k, e);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private delete(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length + key.length;
+  }
+}
+
+const GENERATION = Symbol('answerCacheGeneration');
+
+function cacheable(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.routeOptions.config?.answerCache === true;
+}
+
+/**
+ * Adds the cache's hooks to the root instance. Call it after the ETag and security-header
+ * plugins: a hit then still gets their headers, and a fresh answer is kept with its ETag.
+ */
+export function installAnswerCache(app: FastifyInstance, cache: AnswerCache): void {
+  app.decorate('answerCache', cache);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!cacheable(request) || !cache.enabled) return;
+    const hit = cache.get(request.url);
+    if (!hit) {
+      (request as unknown as Record<symbol, number>)[GENERATION] = cache.currentGeneration();
+      return;
+    }
+    reply.header('content-type', hit.contentType);
+    if (hit.cacheControl) reply.header('cache-control', hit.cacheControl);
+    if (hit.etag) reply.header('etag', hit.etag);
+    return reply.send(hit.body);
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const generation = (request as unknown as Record<symbol, number | undefined>)[GENERATION];
+    if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const contentType = reply.getHeader('content-type');
+    const cacheControl = reply.getHeader('cache-control');
+    const etag = reply.getHeader('etag');
+    cache.set(
+      request.url,
+      {
+        at: Date.now(),
+        body: payload,
+        contentType: typeof contentType === 'string' ? contentType : 'application/json; charset=utf-8',
+        cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,
+        etag: typeof etag === 'string' ? etag : undefined,
+      },
+      generation,
+    );
+    return payload;
+  });
+}

@@ -1,0 +1,236 @@
+// The combined Sign In / Sign Up panel (SPEC.md 2 Login and sign-up; 4 Login, Sign-up; 5; 8),
+// used by the /login, /signup and /membership pages and by the large auth modal. Every field is
+// checked with the shared schemas of packages/domain before a request is made; the server's
+// messages are shown as SPEC.md 8 says.
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loginSchema } from '@market/domain/validation/login';
+import { registrationFormSchema, registrationSchema } from '@market/domain/validation/registration';
+import { STATE_OPTIONS } from '@market/domain/validation/fields';
+import { trackingIdFromCookies } from '@market/domain/tracking';
+import { rememberSignedUp } from '../lib/auth-storage.ts';
+import { useHydrated } from '../lib/hooks.ts';
+import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
+import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
+import { useMember, type AuthTab, type LoginAnswer } from '../lib/member.tsx';
+import { CheckboxField, Field } from './form-field.tsx';
+
+export const ACCOUNT_CREATED = 'Account created!';
+
+interface AuthPanelProps {
+  initialTab: AuthTab;
+  /** Shown above the sign-in form (e.g. 'You must sign in again to continue'). */
+  message?: string | null;
+  twinCities: boolean;
+  /** Where a page sends the member after signing in (the modal just closes). */
+  afterSignIn?: () => void;
+}
+
+export function AuthPanel({ initialTab, message, twinCities, afterSignIn }: AuthPanelProps) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  return (
+    <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AuthTab)} className="auth-panel">
+      <Tabs.List aria-label="Sign in or sign up" className="tab-list auth-tabs">
+        <Tabs.Trigger value="signin" className="tab">
+          Sign In
+        </Tabs.Trigger>
+        <Tabs.Trigger value="signup" className="tab">
+          Sign Up
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="signin" className="tab-panel">
+        <SignInForm message={message ?? null} twinCities={twinCities} afterSignIn={afterSignIn} />
+      </Tabs.Content>
+      <Tabs.Content value="signup" className="tab-panel">
+        <SignUpForm twinCities={twinCities} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+async function logIn(email: string, password: string): Promise<LoginAnswer> {
+  return callApi<LoginAnswer>('/auth/login/', { method: 'POST', body: { email, password }, auth: 'none' });
+}
+
+function SignInForm({ message, twinCities, afterSignIn }: { message: string | null; twinCities: boolean; afterSignIn?: () => void }) {
+  const member = useMember();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = loginSchema.safeParse(formValues(form));
+    setFailure(null);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await logIn(parsed.data.email, parsed.data.password);
+      member.signIn(answer);
+      afterSignIn?.();
+    } catch (error) {
+      // SPEC.md 8: login failure, message below the fields.
+      setFailure(messageOf(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack auth-form" noValidate onSubmit={submit} aria-labelledby="signin-heading">
+      {message ? (
+        <p role="alert" className="auth-message">
+          {message}
+        </p>
+      ) : null}
+      {twinCities ? <p className="lead">Access your saved coupons on the go!</p> : null}
+      <h2 id="signin-heading" className="auth-subheading">
+        Your Account Info
+      </h2>
+      <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+      {failure ? (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={!hydrated || busy} aria-busy={busy}>
+        {busy ? 'Signing In…' : 'Sign In'}
+      </button>
+      <Link to="/login/recover" className="small">
+        Forgot Password?
+      </Link>
+    </form>
+  );
+}
+
+function SignUpForm({ twinCities }: { twinCities: boolean }) {
+  const member = useMember();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'submitting' | 'created'>('idle');
+  const hydrated = useHydrated();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    // SPEC.md 5: outside the Twin Cities the age checkbox must be ticked (never sent).
+    const parsed = (twinCities ? registrationSchema : registrationFormSchema).safeParse(values);
+    setFailure(null);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setErrors({});
+    setState('submitting');
+    const body = {
+      email: values.email,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+      first_name: values.first_name,
+      last_name: values.last_name,
+      state: values.state,
+      zipcode: values.zipcode,
+      birthday: values.birthday || undefined,
+      tracking_id: trackingIdFromCookies(document.cookie) || undefined,
+      terms_agree: values.terms_agree,
+      promotions_agree: values.promotions_agree,
+      // SPEC.md 3: always sent empty.
+      idmkmdigid: '',
+    };
+    try {
+      await callApi('/auth/register/', { method: 'POST', body, auth: 'none' });
+      setState('created');
+      rememberSignedUp();
+      // SPEC.md 4 Sign-up: logs the member in with the same e-mail and password.
+      const answer = await logIn(String(values.email), String(values.password));
+      member.signIn(answer);
+      void navigate('/?personalize=true');
+    } catch (error) {
+      setState('idle');
+      if (error instanceof ApiError && Object.keys(error.fields).some((k) => k !== 'detail' && k !== 'non_field_errors')) setErrors(error.fields);
+      setFailure(messageOf(error));
+    }
+  }
+
+  if (state === 'created') {
+    return (
+      <p role="status" className="form-success auth-created">
+        {ACCOUNT_CREATED}
+      </p>
+    );
+  }
+
+  return (
+    <form className="stack auth-form" noValidate onSubmit={submit} aria-labelledby="signup-heading">
+      <h2 id="signup-heading" className="auth-subheading">
+        {twinCities ? 'Create a free account for savings on qualified HomePros' : 'Create a free account to access your saved coupons on the go'}
+      </h2>
+      <div className="field-row">
+        <Field label="First Name" name="first_name" autoComplete="given-name" error={errors.first_name} maxLength={100} />
+        <Field label="Last Name" name="last_name" autoComplete="family-name" error={errors.last_name} maxLength={100} />
+      </div>
+      <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+      <div className="field-row">
+        <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+      </div>
+      <div className="field-row">
+        <Field label="Zip" name="zipcode" inputMode="numeric" autoComplete="postal-code" maxLength={5} error={errors.zipcode} />
+        <StateSelect error={errors.state} />
+      </div>
+      <Field label="Birthday (optional)" name="birthday" type="date" autoComplete="bday" error={errors.birthday} />
+      {twinCities ? null : <CheckboxField name="authAgeRequirement" label="I am at least 13 years old." error={errors.authAgeRequirement} />}
+      <CheckboxField
+        name="terms_agree"
+        error={errors.terms_agree}
+        label={
+          <>
+            I agree to the <Link to="/terms">Terms of Use</Link> and <Link to="/privacy">Privacy Policy</Link>.
+          </>
+        }
+      />
+      <CheckboxField name="promotions_agree" label="Send me offers and promotions by e-mail." />
+      {failure ? (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={!hydrated || state === 'submitting'} aria-busy={state === 'submitting'}>
+        {state === 'submitting' ? 'Creating Account…' : 'Sign Up'}
+      </button>
+    </form>
+  );
+}
+
+function StateSelect({ error }: { error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor="signup-state">State</label>
+      <select id="signup-state" name="state" defaultValue="MI" aria-invalid={error ? true : undefined} aria-describedby={error ? 'signup-state-error' : undefined}>
+        {STATE_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <span id="signup-state-error" className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// Contest entry (SPEC.md 4 Contest entry, 5, 6, 8): the rules box enables 'Enter Contest'; an
+// anonymous visitor gets 'You must be logged in to enter in contests.' and the login modal; a
+// member's entry (POST /api/contestapplication/) turns the button into 'Entry Submitted' with the
+// e-mail message. When winning numbers exist they are shown with the sweepstakes claim form.
+import { useEffect, useState, type FormEvent } from 'react';
+import { CONTEST_LOGIN_REQUIRED, ENTRY_SUBMITTED } from '@market/domain/validation/contests';
+import type { Contest } from '../lib/api-types.ts';
+import { SweepstakesClaim } from './sweepstakes-claim.tsx';
+import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
+import { useMember } from '../lib/member.tsx';
+
+const CONTEST_LOGIN = CONTEST_LOGIN_REQUIRED;
+export const ENTRY_MESSAGE = 'Your entry has been received. We will notify you by e-mail when a winner is selected.';
+
+export function ContestEntry({ contest }: { contest: Contest }) {
+  const member = useMember();
+  const [agreed, setAgreed] = useState(false);
+  const [entered, setEntered] = useState(false);
+  const [justEntered, setJustEntered] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const signedIn = Boolean(member.auth);
+
+  // SPEC.md 4: for members the contest detail is fetched (with the token) to know 'entered'.
+  useEffect(() => {
+    if (!signedIn) {
+      setEntered(false);
+      return;
+    }
+    let live = true;
+    callApi<{ entered?: boolean }>(`/api/contests/${contest.entity_id}/`, { auth: 'optional' })
+      .then((detail) => live && setEntered(Boolean(detail?.entered)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedIn, contest.entity_id]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // SPEC.md 4: without the rules box ticked a submission is silently ignored.
+    if (!agreed || entered || busy) return;
+    if (!member.auth) {
+      member.openAuth({ message: CONTEST_LOGIN, tab: 'signin' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      // contest is the contest's id; entity_id the entity the member entered through.
+      await callApi('/api/contestapplication/', { method: 'POST', body: { contest: contest.contest.id || undefined, entity_id: contest.entity_id } });
+      setEntered(true);
+      setJustEntered(true);
+    } catch (err) {
+      if (member.handleAuthFailure(err, CONTEST_LOGIN)) return;
+      // Entered before (another device or tab): the entry stands.
+      if (err instanceof ApiError && err.status === 409) setEntered(true);
+      else setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <form className="stack contest-entry" onSubmit={submit}>
+        <label className="checkbox">
+          <input type="checkbox" checked={agreed || entered} disabled={entered} onChange={(e) => setAgreed(e.target.checked)} /> I have read and agree to the contest rules.
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={entered || busy || !agreed}>
+          {entered ? ENTRY_SUBMITTED : 'Enter Contest'}
+        </button>
+        {entered ? (
+          <p role="status" className="form-success">
+            {justEntered ? ENTRY_MESSAGE : 'You have entered this contest. We will notify you by e-mail when a winner is selected.'}
+          </p>
+        ) : null}
+        {member.auth === false ? (
+          <p role="note" className="form-error">
+            {CONTEST_LOGIN}{' '}
+            <button type="button" className="link-button" onClick={() => member.openAuth({ message: CONTEST_LOGIN, tab: 'signin' })}>
+              Sign In
+            </button>
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {contest.sweepstakes_numbers.length ? (
+        <section aria-labelledby="winning-numbers">
+          <h3 id="winning-numbers">Winning Numbers</h3>
+          <ul className="numbers">
+            {contest.sweepstakes_numbers.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <SweepstakesClaim entityId={contest.entity_id} />
+        </section>
+      ) : null}
+    </>
+  );
+}

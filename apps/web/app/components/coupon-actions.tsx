@@ -1,0 +1,250 @@
+// Coupons in hand (SPEC.md 2 Coupon modal, 4 Print count and Slide-to-redeem, 8, 9): the
+// print/download dropdown with its count and limit, and redemption for members: slide the coupon
+// 150 px to the left on touch screens, or press the equivalent button (keyboard and assistive
+// technology).
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { printLimit, REDEEM_SWIPE_PX, REDEEM_VERTICAL_TOLERANCE_PX } from '@market/domain/constants';
+import type { OfferDetail } from '../lib/api-types.ts';
+import { recordEvent } from '../lib/analytics.ts';
+import { useMediaQuery } from '../lib/hooks.ts';
+import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
+import { useMember } from '../lib/member.tsx';
+import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, canAnonymousPrint, PRINT_LIMIT_REACHED, REDEEM_ONCE } from '@market/domain/prints';
+import { anonymousPrintCount, downloadPdf, fetchPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/print-coupon.ts';
+
+const LIMIT_REACHED = PRINT_LIMIT_REACHED;
+
+interface PrintToken {
+  id: number;
+  token: string;
+  prints: number;
+  limit: number;
+}
+
+export function CouponActions({ offer, locationId }: { offer: OfferDetail; locationId: number }) {
+  const member = useMember();
+  const limit = printLimit(offer.max_prints);
+  const [prints, setPrints] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signedIn = Boolean(member.auth);
+
+  // The print count: the member's from the API, an anonymous visitor's from local storage.
+  useEffect(() => {
+    if (member.auth === null) return;
+    if (!member.auth) {
+      setPrints(anonymousPrintCount(offer.id));
+      return;
+    }
+    let live = true;
+    callApi<{ prints?: number }>(`/api/userprintsamount/?offer_id=${offer.id}&user_id=${member.auth.id}`)
+      .then((answer) => live && setPrints(Number(answer?.prints ?? 0)))
+      .catch((error) => {
+        if (live && !member.handleAuthFailure(error)) setPrints(0);
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [member.auth, offer.id]);
+
+  const atLimit = signedIn && prints !== null && prints >= limit;
+
+  async function run(download: boolean) {
+    setMessage(null);
+    recordEvent('offer.print', { offer: offer.id, location: locationId || undefined });
+    if (!member.auth) {
+      // SPEC.md 4: anonymous prints fail once they exceed the larger of the limit and 1.
+      const count = anonymousPrintCount(offer.id);
+      if (!canAnonymousPrint(count + 1, limit)) {
+        setMessage(ANONYMOUS_PRINT_LIMIT_REACHED);
+        return;
+      }
+      setBusy(true);
+      try {
+        const file = await fetchPdf(pdfUrl(offer.id, null, download));
+        recordAnonymousPrint(offer.id);
+        setPrints(count + 1);
+        if (download) downloadPdf(file, offer.id);
+        else printPdf(file);
+      } catch (error) {
+        setMessage(messageOf(error));
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await callApi<PrintToken>('/api/printtokens/', { method: 'POST', body: { offer_id: offer.id, kind: download ? 'download' : 'print' } });
+      setPrints(token.prints);
+      const file = await fetchPdf(pdfUrl(offer.id, token.token, download));
+      if (download) downloadPdf(file, offer.id);
+      else printPdf(file);
+    } catch (error) {
+      if (member.handleAuthFailure(error)) return;
+      // SPEC.md 8: a failed print token (e.g. the limit) shows its message in the dropdown; no PDF.
+      if (error instanceof ApiError && error.status === 409) setPrints(limit);
+      setMessage(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="coupon-actions stack">
+      <div className="row wrap">
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="btn btn-primary" disabled={busy}>
+            Print / Download
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="menu print-menu" sideOffset={4} aria-label="Print or download">
+              {atLimit ? (
+                <DropdownMenu.Label className="menu-item form-error">{LIMIT_REACHED}</DropdownMenu.Label>
+              ) : (
+                <>
+                  <DropdownMenu.Item className="menu-item" onSelect={() => void run(false)}>
+                    Print
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className="menu-item" onSelect={() => void run(true)}>
+                    Download
+                  </DropdownMenu.Item>
+                </>
+              )}
+              {signedIn && prints !== null ? (
+                <DropdownMenu.Label className="menu-item small muted">
+                  Printed {prints} of {limit}
+                </DropdownMenu.Label>
+              ) : null}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </div>
+      <p className="print-status small" role="status" aria-live="polite">
+        {message ?? (atLimit ? LIMIT_REACHED : signedIn && prints !== null ? `Printed ${prints} of ${limit}` : '')}
+      </p>
+      {signedIn ? <Redeem offer={offer} prints={prints ?? 0} limit={limit} /> : null}
+    </div>
+  );
+}
+
+interface Redemption {
+  offer_id: number;
+}
+
+/** Slide-to-redeem (SPEC.md 4) and its button for keyboard and assistive technology users. */
+function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; limit: number }) {
+  const member = useMember();
+  const touch = useMediaQuery('(pointer: coarse)');
+  const [redeemed, setRedeemed] = useState<boolean | null>(null);
+  const [justRedeemed, setJustRedeemed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [returning, setReturning] = useState(false);
+  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+
+  // SPEC.md 4, 7: the redeemed prints list, loaded on open and when the member changes; an
+  // authorisation failure logs the member out.
+  const loadRedeemed = useCallback(async () => {
+    try {
+      const list = await callApi<Redemption[] | { objects?: Redemption[] }>('/api/redemptions/');
+      const items = Array.isArray(list) ? list : list?.objects ?? [];
+      setRedeemed(items.some((r) => Number(r.offer_id) === offer.id));
+    } catch (err) {
+      if (!member.handleAuthFailure(err)) setRedeemed(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offer.id]);
+
+  useEffect(() => {
+    void loadRedeemed();
+  }, [loadRedeemed, member.auth]);
+
+  const unavailable = redeemed === true || prints >= limit;
+
+  async function redeem() {
+    if (unavailable || redeemed === null) return;
+    setError(null);
+    try {
+      await callApi('/api/redemptions/', { method: 'POST', body: { offer_id: offer.id } });
+      setJustRedeemed(true);
+      setRedeemed(true);
+      void loadRedeemed();
+    } catch (err) {
+      if (member.handleAuthFailure(err)) return;
+      if (err instanceof ApiError && err.status === 409) setRedeemed(true);
+      setError(messageOf(err));
+      springBack();
+    }
+  }
+
+  function springBack() {
+    setReturning(true);
+    setOffset(0);
+    window.setTimeout(() => setReturning(false), 300);
+  }
+
+  function onPointerDown(e: ReactPointerEvent<HTMLDivElement>) {
+    if (unavailable) return;
+    start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  }
+  function onPointerMove(e: ReactPointerEvent<HTMLDivElement>) {
+    if (!start.current || start.current.id !== e.pointerId) return;
+    setOffset(Math.min(0, e.clientX - start.current.x));
+  }
+  function onPointerUp(e: ReactPointerEvent<HTMLDivElement>) {
+    const s = start.current;
+    start.current = null;
+    if (!s) return;
+    const dx = s.x - e.clientX;
+    const dy = Math.abs(e.clientY - s.y);
+    // SPEC.md 4, 9: at least 150 px to the left with at most 100 px of vertical drift.
+    if (dx >= REDEEM_SWIPE_PX && dy <= REDEEM_VERTICAL_TOLERANCE_PX) {
+      setOffset(-1000);
+      void redeem();
+    } else springBack();
+  }
+
+  if (justRedeemed) {
+    return (
+      <div className="redeem-done" role="status">
+        <p className="form-success">Coupon redeemed</p>
+        <p>Show code to your retailer</p>
+        {offer.code ? <p className="code">{offer.code}</p> : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="redeem">
+      <p className="small muted">{unavailable ? ALREADY_REDEEMED : REDEEM_ONCE}</p>
+      {touch && !unavailable ? (
+        <div className="redeem-track" data-testid="redeem-track">
+          <p aria-hidden="true">← Slide to redeem</p>
+          <div
+            className={`redeem-thumb ${returning ? 'returning' : ''}`}
+            style={{ transform: `translateX(${offset}px)` }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={springBack}
+            aria-hidden="true"
+          >
+            Redeem
+          </div>
+        </div>
+      ) : null}
+      <button type="button" className={`btn btn-outline ${touch ? 'visually-hidden-focusable' : ''}`} disabled={unavailable || redeemed === null} onClick={() => void redeem()}>
+        Redeem Coupon
+      </button>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

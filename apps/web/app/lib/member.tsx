@@ -1,0 +1,218 @@
+// The member's state in the browser (SPEC.md 4): authentication (unknown -> user or false), the
+// auth modal with its message, the saved items behind the 'Saved' counter and every Save button,
+// and the saved drawer. One provider in the root layout; components read it with useMember().
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthState } from '../components/header.tsx';
+import type { Contest, LocationDetail, OfferListItem } from './api-types.ts';
+import { clearSession, cookieUser, storeSession, storedToken, type SessionUser } from './auth-storage.ts';
+import { ApiError, callApi, SIGN_IN_AGAIN } from './member-api.ts';
+
+export type SavedOffer = OfferListItem & { saved_id: number; expiry_status: 'active' | 'expired'; is_active: boolean };
+export type SavedLocation = Omit<LocationDetail, 'category'> & { saved_id: number; category: { display?: string; name?: string } | string | null };
+export type SavedContest = Contest & { saved_id: number; running: boolean };
+
+/** GET /api/userfavorites/ (SPEC.md 7; split into active and recently expired, SPEC.md 2, 4). */
+export interface SavedItems {
+  offers: { active: SavedOffer[]; expired: SavedOffer[] };
+  cars: { active: SavedOffer[]; expired: SavedOffer[] };
+  locations: SavedLocation[];
+  contests: SavedContest[];
+  count: number;
+}
+
+export type SavedKind = 'offer' | 'location' | 'contest';
+export type AuthTab = 'signin' | 'signup';
+
+export interface LoginAnswer {
+  token: string;
+  expires: number;
+  user: { id: number; name: string; email: string };
+}
+
+interface MemberState {
+  auth: AuthState;
+  signIn(answer: LoginAnswer): void;
+  /** Logout (SPEC.md 4): token and cookie removed, auth modal closed, user cleared. */
+  signOut(): void;
+  authDialog: { open: boolean; message: string | null; tab: AuthTab };
+  openAuth(options?: { message?: string; tab?: AuthTab }): void;
+  closeAuth(): void;
+  saved: SavedItems | null;
+  refreshSaved(): Promise<void>;
+  /** The saved id of an item, when saved. Contests are keyed by entity id. */
+  savedId(kind: SavedKind, id: number): number | undefined;
+  /** Saves or unsaves; resolves to an error message to show, or null. */
+  toggleSave(kind: SavedKind, id: number): Promise<string | null>;
+  drawerOpen: boolean;
+  setDrawerOpen(open: boolean): void;
+  /** Handles a 401 from any member call: logged out, message shown, login modal opened (SPEC.md 4). */
+  handleAuthFailure(error: unknown, message?: string): boolean;
+}
+
+const MemberContext = createContext<MemberState | null>(null);
+
+/** SPEC.md 8: clip/unclip with 500+ and a failed favourite create. */
+export const SAVE_FAILED = 'There was an error processing your request.';
+
+export function MemberProvider({ initialAuth, children }: { initialAuth: AuthState; children: ReactNode }) {
+  const [auth, setAuth] = useState<AuthState>(initialAuth);
+  const [authDialog, setAuthDialog] = useState<MemberState['authDialog']>({ open: false, message: null, tab: 'signup' });
+  const [saved, setSaved] = useState<SavedItems | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const generation = useRef(0);
+
+  const signOut = useCallback(() => {
+    const token = storedToken();
+    if (token) void fetch('/auth/logout/', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    clearSession();
+    generation.current += 1;
+    setAuth(false);
+    setSaved(null);
+    setDrawerOpen(false);
+    setAuthDialog((d) => ({ ...d, open: false, message: null }));
+  }, []);
+
+  const openAuth = useCallback((options: { message?: string; tab?: AuthTab } = {}) => {
+    setAuthDialog({ open: true, message: options.message ?? null, tab: options.tab ?? (options.message ? 'signin' : 'signup') });
+  }, []);
+
+  const handleAuthFailure = useCallback(
+    (error: unknown, message = SIGN_IN_AGAIN) => {
+      if (!(error instanceof ApiError) || !error.unauthorised) return false;
+      signOut();
+      openAuth({ message, tab: 'signin' });
+      return true;
+    },
+    [signOut, openAuth],
+  );
+
+  const refreshSaved = useCallback(async () => {
+    const mine = generation.current;
+    try {
+      const items = await callApi<SavedItems>('/api/userfavorites/');
+      if (generation.current === mine) setSaved(items);
+    } catch (error) {
+      if (generation.current !== mine) return;
+      // SPEC.md 4, 8: saved items fetch with status 400 or above: logged out, 'You must sign in
+      // again to continue', login modal opened.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        signOut();
+        openAuth({ message: SIGN_IN_AGAIN, tab: 'signin' });
+      } else console.warn('Saved items could not be loaded', error);
+    }
+  }, [signOut, openAuth]);
+
+  const signIn = useCallback((answer: LoginAnswer) => {
+    const user: SessionUser = { id: answer.user.id, name: answer.user.name };
+    storeSession(answer.token, answer.expires, user);
+    generation.current += 1;
+    setAuth(user);
+    setAuthDialog((d) => ({ ...d, open: false, message: null }));
+  }, []);
+
+  // SPEC.md 4: unknown until the browser has read its token; then the user or false.
+  useEffect(() => {
+    const token = storedToken();
+    const user = cookieUser();
+    if (token && user) setAuth(user);
+    else {
+      if (token || user) clearSession();
+      setAuth(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (auth) void refreshSaved();
+  }, [auth, refreshSaved]);
+
+  const savedIndex = useMemo(() => {
+    const index = { offer: new Map<number, number>(), location: new Map<number, number>(), contest: new Map<number, number>() };
+    if (!saved) return index;
+    for (const list of [saved.offers.active, saved.offers.expired, saved.cars.active, saved.cars.expired]) for (const o of list) index.offer.set(o.entitiable_id, o.saved_id);
+    for (const l of saved.locations) index.location.set(l.id, l.saved_id);
+    for (const c of saved.contests) index.contest.set(c.entity_id, c.saved_id);
+    return index;
+  }, [saved]);
+
+  const savedId = useCallback((kind: SavedKind, id: number) => savedIndex[kind].get(id), [savedIndex]);
+
+  const toggleSave = useCallback(
+    async (kind: SavedKind, id: number): Promise<string | null> => {
+      const current = savedIndex[kind].get(id);
+      try {
+        if (kind === 'offer') {
+          if (current) await callApi(`/api/userclipped/${current}/`, { method: 'DELETE' });
+          else await callApi('/api/userclipped/', { method: 'POST', body: { offer_id: id } });
+        } else if (current) {
+          // SPEC.md 4: contests are removed by entity id; locations by saved id.
+          const path = kind === 'contest' ? `/api/userfavorites/${id}/?favoritable_type=ContestEntity` : `/api/userfavorites/${current}/`;
+          try {
+            await callApi(path, { method: 'DELETE' });
+          } catch (error) {
+            // SPEC.md 8: a failed favourite delete is only logged.
+            if (!(error instanceof ApiError && error.unauthorised)) console.warn('Unsave failed', error);
+            else throw error;
+          }
+        } else {
+          await callApi('/api/userfavoriteslocation/', { method: 'POST', body: { favoritable_id: id, favoritable_type: kind === 'contest' ? 'ContestEntity' : 'Location' } });
+        }
+        await refreshSaved();
+        return null;
+      } catch (error) {
+        if (handleAuthFailure(error)) return null;
+        console.warn('Save failed', error);
+        return error instanceof ApiError && error.status >= 500 ? SAVE_FAILED : error instanceof ApiError ? error.message : SAVE_FAILED;
+      }
+    },
+    [savedIndex, refreshSaved, handleAuthFailure],
+  );
+
+  const value = useMemo<MemberState>(
+    () => ({
+      auth,
+      signIn,
+      signOut,
+      authDialog,
+      openAuth,
+      closeAuth: () => setAuthDialog((d) => ({ ...d, open: false, message: null })),
+      saved,
+      refreshSaved,
+      savedId,
+      toggleSave,
+      drawerOpen,
+      setDrawerOpen,
+      handleAuthFailure,
+    }),
+    [auth, signIn, signOut, authDialog, openAuth, saved, refreshSaved, savedId, toggleSave, drawerOpen, handleAuthFailure],
+  );
+  return <MemberContext.Provider value={value}>{children}</MemberContext.Provider>;
+}
+
+const OUTSIDE: MemberState = {
+  auth: false,
+  signIn: () => {},
+  signOut: () => {},
+  authDialog: { open: false, message: null, tab: 'signup' },
+  openAuth: () => {},
+  closeAuth: () => {},
+  saved: null,
+  refreshSaved: async () => {},
+  savedId: () => undefined,
+  toggleSave: async () => null,
+  drawerOpen: false,
+  setDrawerOpen: () => {},
+  handleAuthFailure: () => false,
+};
+
+export function useMember(): MemberState {
+  return useContext(MemberContext) ?? OUTSIDE;
+}
+
+/** The first name of a member's name, in capitalised words (SPEC.md 2 Home greeting). */
+export function firstName(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return first
+    .split('-')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w))
+    .join('-');
+}

@@ -1,0 +1,288 @@
+// /user/account (SPEC.md 2 Routes): ?info=1 is My Account (profile, change password, delete
+// account, with the messages of SPEC.md 5 and 8); ?interests=1 is My Interests (preferences).
+// The member's token lives in the browser (SPEC.md 4), so this page loads its data there.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { STATE_OPTIONS } from '@market/domain/validation/fields';
+import { changePasswordSchema, deleteAccountSchema } from '@market/domain/validation/password';
+import { profileUpdateSchema } from '@market/domain/validation/profile';
+import type { Route } from './+types/account';
+import { AuthPanel } from '../components/auth-panel.tsx';
+import { CheckboxField, Field } from '../components/form-field.tsx';
+import { PreferencesForm } from '../components/preferences-form.tsx';
+import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
+import { buildMeta } from '../lib/meta.ts';
+import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
+import { useMember, type LoginAnswer } from '../lib/member.tsx';
+import { useRootData } from '../root.tsx';
+
+export const PROFILE_SAVED = 'Your profile has been updated.';
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+export const ACCOUNT_DELETED = 'Your account has been deleted.';
+
+export function meta(args: Route.MetaArgs) {
+  return buildMeta(args, { title: 'My Account', description: 'Your profile, password and interests.', noindex: true });
+}
+
+interface Profile {
+  id: number;
+  name: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  state: string;
+  zipcode: string;
+  birthday: string | null;
+  promotions_agree: boolean;
+  email_verified: boolean;
+}
+
+type Status = { kind: 'ok' | 'error'; text: string } | null;
+
+function StatusLine({ status }: { status: Status }) {
+  if (!status) return null;
+  return (
+    <p role={status.kind === 'ok' ? 'status' : 'alert'} className={status.kind === 'ok' ? 'form-success' : 'form-error'}>
+      {status.text}
+    </p>
+  );
+}
+
+export default function Account() {
+  const member = useMember();
+  const root = useRootData();
+  const [params] = useSearchParams();
+  const [deleted, setDeleted] = useState(false);
+  const interests = params.get('interests') === '1' && params.get('info') !== '1';
+  if (deleted) {
+    return (
+      <div className="container page auth-page">
+        <h1 className="page-title">Account Deleted</h1>
+        <p role="status" className="form-success">
+          {ACCOUNT_DELETED}
+        </p>
+        <Link to="/" className="btn btn-primary">
+          Back to the home page
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container page account-page">
+      <h1 className="page-title">{interests ? 'My Interests' : 'My Account'}</h1>
+      <nav aria-label="Account sections" className="row wrap account-nav">
+        <Link to="/user/account?info=1" aria-current={interests ? undefined : 'page'} className="tab">
+          My Account
+        </Link>
+        <Link to="/user/account?interests=1" aria-current={interests ? 'page' : undefined} className="tab">
+          My Interests
+        </Link>
+      </nav>
+      {member.auth === null ? (
+        <p className="muted" role="status">
+          Loading your account…
+        </p>
+      ) : member.auth === false ? (
+        <div className="auth-card">
+          <p>Sign in to see your account.</p>
+          <AuthPanel initialTab="signin" twinCities={root.twinCities} />
+        </div>
+      ) : interests ? (
+        <section className="account-section" aria-labelledby="interests-heading">
+          <h2 id="interests-heading">Your Interests</h2>
+          <PreferencesForm />
+        </section>
+      ) : (
+        <>
+          <ProfileForm />
+          <ChangePasswordForm />
+          <DeleteAccountForm onDeleted={() => setDeleted(true)} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProfileForm() {
+  const member = useMember();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    callApi<Profile>('/auth/user/info/')
+      .then((p) => live && setProfile(p))
+      .catch((error) => live && !member.handleAuthFailure(error) && setStatus({ kind: 'error', text: messageOf(error) }));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const parsed = profileUpdateSchema.safeParse({ ...values, birthday: values.birthday === '' ? null : values.birthday });
+    setStatus(null);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const body = { first_name: values.first_name, last_name: values.last_name, state: values.state, zipcode: values.zipcode, birthday: values.birthday || null, promotions_agree: values.promotions_agree };
+      setProfile(await callApi<Profile>('/auth/user/info/', { method: 'PUT', body }));
+      setStatus({ kind: 'ok', text: PROFILE_SAVED });
+    } catch (error) {
+      if (member.handleAuthFailure(error)) return;
+      if (error instanceof ApiError) setErrors(error.fields);
+      setStatus({ kind: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="account-section" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      {!profile ? (
+        <>
+          <StatusLine status={status} />
+          {status ? null : <p className="muted">Loading…</p>}
+        </>
+      ) : (
+        <form className="stack" noValidate onSubmit={submit} key={profile.id}>
+          <p>
+            <span className="muted">Email:</span> <strong>{profile.email}</strong> {profile.email_verified ? <span className="badge">Verified</span> : <span className="small muted">(not confirmed yet: see the e-mail we sent you)</span>}
+          </p>
+          <div className="field-row">
+            <Field label="First Name" name="first_name" defaultValue={profile.first_name} autoComplete="given-name" error={errors.first_name} />
+            <Field label="Last Name" name="last_name" defaultValue={profile.last_name} autoComplete="family-name" error={errors.last_name} />
+          </div>
+          <div className="field-row">
+            <Field label="Zip" name="zipcode" defaultValue={profile.zipcode} inputMode="numeric" maxLength={5} autoComplete="postal-code" error={errors.zipcode} />
+            <div className="field">
+              <label htmlFor="profile-state">State</label>
+              <select id="profile-state" name="state" defaultValue={profile.state}>
+                {STATE_OPTIONS.filter((o) => o.value !== 'Other').map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <Field label="Birthday (optional)" name="birthday" type="date" defaultValue={profile.birthday ?? ''} error={errors.birthday} />
+          <CheckboxField name="promotions_agree" label="Send me offers and promotions by e-mail." defaultChecked={profile.promotions_agree} />
+          <StatusLine status={status} />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save Profile
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const member = useMember();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = changePasswordSchema.safeParse(formValues(form));
+    setStatus(null);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      // The answer is a fresh token: every other session is signed out.
+      const answer = await callApi<LoginAnswer>('/auth/user/changepassword/', { method: 'PUT', body: parsed.data });
+      member.signIn(answer);
+      form.reset();
+      setStatus({ kind: 'ok', text: PASSWORD_CHANGED });
+    } catch (error) {
+      if (member.handleAuthFailure(error)) return;
+      if (error instanceof ApiError) setErrors(error.fields);
+      setStatus({ kind: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="account-section" aria-labelledby="password-heading">
+      <h2 id="password-heading">Change Password</h2>
+      <form className="stack" noValidate onSubmit={submit}>
+        <Field label="Current Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+        <Field label="New Password" name="new_password" type="password" autoComplete="new-password" error={errors.new_password} />
+        <Field label="Confirm New Password" name="re_new_password" type="password" autoComplete="new-password" error={errors.re_new_password} />
+        <StatusLine status={status} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Change Password
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
+  const member = useMember();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = deleteAccountSchema.safeParse(formValues(form));
+    setStatus(null);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await callApi('/auth/user/', { method: 'DELETE', body: parsed.data });
+      member.signOut();
+      onDeleted();
+    } catch (error) {
+      if (member.handleAuthFailure(error)) return;
+      if (error instanceof ApiError) setErrors(error.fields);
+      setStatus({ kind: 'error', text: messageOf(error) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="account-section danger-zone" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete Account</h2>
+      <p>This removes your account, your saved items and your preferences. It cannot be undone.</p>
+      <form className="stack" noValidate onSubmit={submit}>
+        <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+        <Field label="Confirm Password" name="re_password" type="password" autoComplete="current-password" error={errors.re_password} />
+        <StatusLine status={status} />
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          Delete My Account
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// /verify?id&token: the e-mailed verification link (POST /auth/verifyuser/, SPEC.md 7, 8). The
+// browser confirms on load (link scanners that only fetch the page do not use the link up).
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { verifyUserSchema } from '@market/domain/validation/password';
+import type { Route } from './+types/verify';
+import { buildMeta } from '../lib/meta.ts';
+import { callApi, passwordFlowMessage } from '../lib/member-api.ts';
+
+export function meta(args: Route.MetaArgs) {
+  return buildMeta(args, { title: 'Confirm Your E-mail', description: 'Confirm the e-mail address of your account.', noindex: true });
+}
+
+export default function Verify() {
+  const [params] = useSearchParams();
+  const [state, setState] = useState<{ kind: 'pending' | 'ok' | 'error'; text: string }>({ kind: 'pending', text: 'Confirming your e-mail address…' });
+  const id = params.get('id');
+  const token = params.get('token');
+
+  useEffect(() => {
+    const parsed = verifyUserSchema.safeParse({ id, token });
+    if (!parsed.success) {
+      setState({ kind: 'error', text: 'This link is not valid. Ask for a new one.' });
+      return;
+    }
+    let live = true;
+    callApi<{ detail?: string }>('/auth/verifyuser/', { method: 'POST', body: parsed.data, auth: 'none' })
+      .then((answer) => live && setState({ kind: 'ok', text: answer?.detail ?? 'Your e-mail address is confirmed.' }))
+      .catch((error) => live && setState({ kind: 'error', text: passwordFlowMessage(error) }));
+    return () => {
+      live = false;
+    };
+  }, [id, token]);
+
+  return (
+    <div className="container page auth-page">
+      <h1 className="page-title">Confirm Your E-mail</h1>
+      <div className="auth-card">
+        <p role={state.kind === 'error' ? 'alert' : 'status'} className={state.kind === 'ok' ? 'form-success' : state.kind === 'error' ? 'form-error' : 'muted'}>
+          {state.text}
+        </p>
+        {state.kind === 'pending' ? null : (
+          <Link to="/" className="btn btn-primary">
+            Start Saving
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
