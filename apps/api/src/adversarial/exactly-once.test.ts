@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { randomClientIp, signUpMember } from '../modules/auth/testing.ts';
 
 const CONCURRENT = 1000;
+/** A thousand requests queue on one PGlite connection; on a busy 2-core machine that takes a while. */
+const FLOOD_TIMEOUT_MS = 300_000;
 
 let t: TestApp;
 
@@ -48,7 +50,7 @@ describe(`${CONCURRENT} concurrent identical requests`, () => {
     expect(new Set(answers.map((a) => (a.json() as { id: number }).id)).size).toBe(1);
     const [rows] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contest_entries WHERE user_id = ${member.id}`);
     expect(rows!.n).toBe(1);
-  });
+  }, FLOOD_TIMEOUT_MS);
 
   it('print tokens: exactly the limit max(maxPrints, 3), every other answer 409', async () => {
     const member = await signUpMember(t.app);
@@ -62,7 +64,7 @@ describe(`${CONCURRENT} concurrent identical requests`, () => {
     for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json()).toEqual({ detail: 'Print/Download Limit Reached' });
     const [count] = await t.db.rows<{ prints: number }>(sql`SELECT prints FROM user_prints WHERE user_id = ${member.id} AND offer_id = ${offer!.id}`);
     expect(count!.prints).toBe(limit);
-  });
+  }, FLOOD_TIMEOUT_MS);
 
   it('saves of one offer: one row, every answer the same saved id', async () => {
     const member = await signUpMember(t.app);
@@ -74,7 +76,7 @@ describe(`${CONCURRENT} concurrent identical requests`, () => {
     expect(new Set(answers.map((a) => (a.json() as { id: number }).id)).size).toBe(1);
     const [rows] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM user_clips WHERE user_id = ${member.id}`);
     expect(rows!.n).toBe(1);
-  });
+  }, FLOOD_TIMEOUT_MS);
 
   it('a flood of lead posts from one client stores at most the allowed number; other clients are served', async () => {
     const flooder = randomClientIp();
@@ -93,5 +95,5 @@ describe(`${CONCURRENT} concurrent identical requests`, () => {
     expect(others.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const stored = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM leads WHERE details::text LIKE ${`%${marker}%`}`);
     expect(stored[0]!.n).toBe(allowed + 5);
-  });
+  }, FLOOD_TIMEOUT_MS);
 });
