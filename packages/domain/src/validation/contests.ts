@@ -2,7 +2,7 @@
 // Contest entry and Sweepstakes claim, 7 calls). The web forms and the API parse with these.
 import { z } from 'zod';
 import { US_STATE_CODES } from '../markets.ts';
-import { NAME_MAX, OBJECT_EXPECTED, REQUIRED, INVALID_CHECKBOX, bodyId, checkboxField, emailField, requiredText, withAliases, zipField } from './fields.ts';
+import { NAME_MAX, OBJECT_EXPECTED, REQUIRED, INVALID_CHECKBOX, bodyId, checkboxField, emailField, hasNoNul, requiredText, withAliases, zipField } from './fields.ts';
 
 /** SPEC.md 4 and 8: an anonymous visitor trying to enter. */
 export const CONTEST_LOGIN_REQUIRED = 'You must be logged in to enter in contests.';
@@ -62,10 +62,15 @@ export const usStateField = z.preprocess(
 
 /**
  * 'Your Numbers' of the claim form: one or more numbers (digits, separated by spaces, commas or
- * dashes), answered as the list of numbers in the order typed, without repeats.
+ * dashes; or a list of them), answered as the list of numbers in the order typed, without repeats.
  */
 export const magazineNumbersField = z.preprocess(
-  (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
+  (v) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
+      ? String(v)
+      : Array.isArray(v) && v.every((n) => typeof n === 'string' || typeof n === 'number')
+        ? v.join(' ')
+        : v,
   z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : INVALID_NUMBERS) })
     .trim()
@@ -95,7 +100,7 @@ export const sweepstakesSchema = z.preprocess(
       zip: zipField,
       randomnum: z.preprocess(
         (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
-        z.string({ error: 'Send the reference as text.' }).trim().max(100, 'The reference is too long.').optional(),
+        z.string({ error: 'Send the reference as text.' }).trim().max(100, 'The reference is too long.').refine(hasNoNul, 'Send the reference as text.').optional(),
       ),
       entity_id: bodyId,
     },

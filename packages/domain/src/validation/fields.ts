@@ -34,13 +34,17 @@ export const TOKEN_MAX = 200;
 
 const stringError = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? REQUIRED : INVALID_TEXT);
 
+/** No NUL characters: PostgreSQL text cannot hold them (they would make a 5xx of a typo). */
+export const hasNoNul = (s: string) => !s.includes('\u0000');
+
 /** A required free-text field, trimmed: missing or blank is 'This is required'. */
 export function requiredText(max: number) {
   return z
     .string({ error: stringError })
     .trim()
     .min(1, { message: REQUIRED, abort: true })
-    .max(max, tooLong(max));
+    .max(max, tooLong(max))
+    .refine(hasNoNul, INVALID_TEXT);
 }
 
 /** Same as requiredText, but absent is allowed (partial updates); blank is still 'This is required'. */
@@ -181,7 +185,7 @@ export function withAliases(input: unknown, aliases: Record<string, readonly str
 /** The tracking id sent with newsletter, magazine-lead and sign-up forms (SPEC.md 5: cookie __ss_tk). */
 export const trackingIdField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string({ error: 'Send the tracking id as text.' }).trim().max(200, 'The tracking id is too long.').optional(),
+  z.string({ error: 'Send the tracking id as text.' }).trim().max(200, 'The tracking id is too long.').refine(hasNoNul, 'Send the tracking id as text.').optional(),
 );
 
 /** The error a non-object body gets. */

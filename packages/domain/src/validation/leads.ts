@@ -14,6 +14,7 @@ import {
   bodyId,
   checkboxField,
   emailField,
+  hasNoNul,
   requiredText,
   tooLong,
   trackingIdField,
@@ -49,7 +50,7 @@ const required = (iss: { input?: unknown }) => (iss.input === undefined || iss.i
 function optionalText(max: number) {
   return z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string({ error: INVALID_TEXT }).trim().max(max, tooLong(max)).optional(),
+    z.string({ error: INVALID_TEXT }).trim().max(max, tooLong(max)).refine(hasNoNul, INVALID_TEXT).optional(),
   );
 }
 

@@ -380,3 +380,36 @@ describe('CSV export for the sales team (npm run leads:export)', () => {
     expect(bad.stderr).toContain('--kind must be one of autolead, suggestmerchant');
   });
 });
+
+describe('error shapes (SPEC.md 8): malformed input never gets a 5xx', () => {
+  const endpoints = ['/api/autolead/', '/api/suggestmerchant/', '/auth/newsletter/', '/auth/mail_removal/', '/auth/magazine_lead/', '/api/businesslead/', '/api/contractorapplication/', '/api/sweepstakes/'];
+  const fields = ['offer_id', 'offer_type', 'first_name', 'firstName', 'last_name', 'email', 'phone', 'zip', 'name', 'city', 'state', 'kind', 'tracking_id', 'streetAddress', 'aptOrUnitNumber', 'zipCode', 'address', 'address2', 'business_name', 'interests', 'website', 'message', 'company_name', 'years_in_business', 'licensed', 'project_slugs', 'slug_roofing', 'firstname', 'lastname', 'magazinenum', 'address1', 'randomnum', 'entity_id'];
+  const oddValues: unknown[] = [null, true, 0, -1, 1e308, [], [[]], {}, { $gt: '' }, 'x'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' OR 1=1 --"];
+
+  it('answers 4xx with field messages to every odd body on every lead call', async () => {
+    for (const url of endpoints) {
+      const bodies: unknown[] = [null, [], 'text', 42, ...oddValues.map((v) => Object.fromEntries(fields.map((f) => [f, v])))];
+      for (const body of bodies) {
+        const res = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, remoteAddress: randomClientIp() });
+        expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+        const answer = res.json() as Record<string, unknown>;
+        expect(Object.values(answer).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string')))).toBe(true);
+      }
+      const form = await t.app.inject({ method: 'POST', url, payload: 'a=1', headers: { 'content-type': 'text/plain' }, remoteAddress: randomClientIp() });
+      expect(form.statusCode).toBeGreaterThanOrEqual(400);
+      expect(form.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('refuses text with NUL characters, which PostgreSQL cannot store', async () => {
+    for (const [url, body] of [
+      ['/api/suggestmerchant/', { name: 'Zq\u0000Deli', city: 'Troy', state: 'MI' }],
+      ['/auth/newsletter/', { email: 'nul@example.com', tracking_id: 'a\u0000b' }],
+      ['/auth/mail_removal/', { streetAddress: '1 A St', aptOrUnitNumber: '\u0000', city: 'Troy', state: 'MI', zipCode: '48083' }],
+    ] as const) {
+      const res = await post(url, body);
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+});
