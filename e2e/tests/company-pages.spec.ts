@@ -185,3 +185,10 @@ test('axe finds no serious or critical issue on the company pages', async ({ pag
     await expectAccessible(page, path);
   }
 });
+
+test('sitemap.xml lists the business, company, marketing and blog pages', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/business/certification', '/about', '/contact?citycontact=florida', '/terms', '/kitchen-and-bath', '/blog', '/blog/how-to-save-on-dining-out']) {
+    expect(xml, path).toContain(`${path}</loc>`);
+  }
+});

@@ -4,7 +4,7 @@
 // reached the API's database: the regional office's mail is built from the stored row), a
 // bad-input message from the shared schemas, and a real server failure: the per-client lead
 // rate limit. Forms also work before JavaScript runs.
-import { expect, MINNEAPOLIS, setPlace, test } from './public-fixtures.ts';
+import { allowConsoleError, expect, MINNEAPOLIS, setPlace, test } from './public-fixtures.ts';
 import { exhaustLeadQuota, mailsContaining, newClientAddress, uniqueWord, useOwnClientAddress } from './lead-fixtures.ts';
 
 const DETROIT = { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 };
@@ -209,6 +209,33 @@ test('every footer form shows the server failure when the client has sent too ma
   await strip.getByRole('button', { name: 'Sign up' }).click();
   await expect(strip.getByRole('alert')).toHaveText(limited);
   await expect(strip.getByRole('button', { name: 'Sign up' })).toBeVisible();
+});
+
+test('when the server cannot answer a form post, the form says so and the page stays', async ({ page }) => {
+  allowConsoleError(page, /status of 503 \(Service Unavailable\) @ .*\/forms\//);
+  await setPlace(page, DETROIT);
+  // The browser's form requests fail as behind a proxy whose upstream is down.
+  await page.route('**/forms/**', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, body: 'Service Unavailable' }) : route.continue()));
+  await page.goto('/contact');
+  const footer = page.locator('footer.site-footer');
+  await footer.getByRole('button', { name: 'Suggest Location' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Suggest Location' });
+  await dialog.getByLabel('Business name').fill('Corner Bakery');
+  await dialog.getByLabel('City').fill('Detroit');
+  await dialog.getByLabel('State').selectOption('MI');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('There was an issue processing your request. Please try again later.');
+  await page.keyboard.press('Escape');
+  await footer.getByRole('button', { name: 'Mailing List Removal' }).click();
+  dialog = page.getByRole('dialog', { name: 'Mailing List Removal' });
+  await dialog.getByLabel('Street address').fill('1 Main St');
+  await dialog.getByLabel('Apartment / unit').fill('1');
+  await dialog.getByLabel('City').fill('Detroit');
+  await dialog.getByLabel('ZIP code').fill('48201');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Unable to submit request.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detroit Office');
 });
 
 test.describe('before JavaScript runs', () => {

@@ -16,6 +16,7 @@ import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { registerModules } from './modules/index.ts';
+import { namesChanged } from './modules/search/name-index.ts';
 
 export interface AppDeps {
   env: Env;
@@ -109,7 +110,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
   const answers = new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES });
   installAnswerCache(app, answers);
-  const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, () => answers.clear());
+  const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, (table) => {
+    answers.clear();
+    namesChanged(deps.db, table);
+  });
   answers.isLive = changes.isLive;
   app.addHook('onClose', async () => changes.close());
 

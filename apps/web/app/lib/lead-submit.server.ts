@@ -15,9 +15,7 @@ import {
 import { trackingIdFromCookies } from '@market/domain/tracking';
 import type { FormAnswer, FormKind } from '../components/form-parts.tsx';
 import type { ApiClient } from './api.server.ts';
-
-/** SPEC.md 8 shared handler: the text of a 5xx. */
-export const GENERIC_ERROR = 'There was an issue processing your request. Please try again later.';
+import { errorFromAnswer } from './member-api.ts';
 
 interface FormSpec {
   path: string;
@@ -34,24 +32,6 @@ const FORMS: Record<FormKind, FormSpec> = {
   'business-lead': { path: '/api/businesslead/', schema: businessLeadSchema, tracking: true },
   contractor: { path: '/api/contractorapplication/', schema: contractorApplicationSchema, tracking: true },
 };
-
-/** SPEC.md 8: a 4xx message joins all field values of the JSON body (arrays joined by spaces). */
-export function errorMessage(status: number, body: unknown): string {
-  if (status >= 500 || !body || typeof body !== 'object') return GENERIC_ERROR;
-  const parts = Object.values(body as Record<string, unknown>).map((v) => (Array.isArray(v) ? v.join(' ') : String(v)));
-  return parts.join(' ').trim() || GENERIC_ERROR;
-}
-
-/** A 4xx body's messages by field (detail and non_field_errors stay form-level). */
-export function fieldMessages(body: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (key === 'detail' || key === 'non_field_errors') continue;
-    out[key] = Array.isArray(value) ? value.join(' ') : String(value);
-  }
-  return out;
-}
 
 /** The form's fields as a JSON object: text fields only, the last value of a repeated name. */
 function formObject(form: FormData): Record<string, string> {
@@ -83,9 +63,13 @@ export async function submitLeadForm(api: ApiClient, kind: FormKind, form: FormD
   if (res.status >= 200 && res.status < 300) return { ok: true, message: 'Submitted.' };
   // SPEC.md 8: a failed newsletter sign-up is logged (the form also says so, docs/decisions.md).
   if (kind === 'newsletter') console.warn(`Newsletter sign-up failed with ${res.status}`);
-  const fields = res.status >= 500 ? {} : fieldMessages(res.body);
+  // SPEC.md 8 shared handler: 5xx the generic text, 4xx the field messages joined (and by field).
+  const error = errorFromAnswer(res.status, res.body);
+  const fields = { ...error.fields };
+  delete fields.detail;
+  delete fields.non_field_errors;
   // SPEC.md 8: the mailing removal form says 'Unable to submit request.' when it fails for a
   // reason that is not one of its fields.
   if (kind === 'mailing-removal' && Object.keys(fields).length === 0) return { ok: false, message: MAIL_REMOVAL_FAILED };
-  return { ok: false, message: errorMessage(res.status, res.body), fields };
+  return { ok: false, message: error.message, fields };
 }

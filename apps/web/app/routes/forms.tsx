@@ -12,6 +12,7 @@ import { MagazineLeadForm, MailingRemovalForm, NewsletterForm, SuggestForm, sugg
 import { apiFrom } from '../lib/api.server.ts';
 import { submitLeadForm } from '../lib/lead-submit.server.ts';
 import { buildMeta } from '../lib/meta.ts';
+import { SERVER_ERROR } from '../lib/member-api.ts';
 
 const PAGES: Record<FormKind, { title: string; lead: string }> = {
   suggest: { title: 'Suggest Location', lead: suggestDescription('location') },
@@ -36,6 +37,22 @@ export function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs): Promise<FormAnswer> {
   const kind = formKind(params.kind);
   return submitLeadForm(apiFrom(context), kind, await request.formData(), request.headers.get('cookie'));
+}
+
+/**
+ * In the browser the post goes through here: when the server's answer cannot be had (the
+ * connection drops, a proxy answers 503) the form shows SPEC.md 8's failure text instead of the
+ * page giving way to the error page.
+ */
+export async function clientAction({ serverAction, params }: Route.ClientActionArgs): Promise<FormAnswer> {
+  try {
+    return await serverAction();
+  } catch {
+    if (params.kind !== 'mailing-removal') return { ok: false, message: SERVER_ERROR };
+    // Loaded only now: the schemas' module is large and a failure is rare.
+    const texts = await import('@market/domain/validation/leads').catch(() => null);
+    return { ok: false, message: texts?.MAIL_REMOVAL_FAILED ?? SERVER_ERROR };
+  }
 }
 
 export function meta(args: Route.MetaArgs) {

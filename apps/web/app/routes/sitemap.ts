@@ -1,13 +1,37 @@
-// sitemap.xml: the home page, browse pages, contests, and the merchant location pages near each
-// market's office (the first pages of GET /api/locations/ per market; cached for an hour).
+// sitemap.xml: the home page, browse pages, contests, the business, company, marketing and blog
+// pages, and the merchant location pages near each market's office (the first pages of GET /api/locations/ per market; cached for an hour).
 import { BROWSE_SLUGS } from '@market/domain/categories';
 import { MARKETS } from '@market/domain/markets';
 import { toUserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/sitemap';
 import { apiFrom } from '../lib/api.server.ts';
+import { listPosts } from '../lib/blog.server.ts';
+import { MARKETING_PAGES } from '../lib/marketing-pages.ts';
 import { webRequestContext } from '../lib/request-context.ts';
 
 const LOCATIONS_PER_MARKET = 100;
+/** The business, company, marketing and blog pages (issue 8). */
+const CONTENT_PATHS = [
+  '/business',
+  '/business?category=homepros',
+  '/business/print',
+  '/business/digital',
+  '/business/resources',
+  '/business/certification',
+  '/about',
+  '/presskit',
+  '/careers',
+  '/contact',
+  '/contact?citycontact=chicago',
+  '/contact?citycontact=minneapolis',
+  '/contact?citycontact=florida',
+  '/terms',
+  '/privacy',
+  ...MARKETING_PAGES.map((p) => `/${p.path}`),
+  '/blog',
+  ...listPosts().map((p) => `/blog/${p.slug}`),
+];
+
 let cache: { at: number; origin: string; xml: string } | null = null;
 
 function escapeXml(s: string): string {
@@ -18,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = context.get(webRequestContext);
   if (!cache || cache.origin !== publicUrl || Date.now() - cache.at > 3_600_000) {
     const api = apiFrom(context);
-    const paths = new Set<string>(['/', '/browse/all', '/contests', ...BROWSE_SLUGS.map((s) => `/browse/${s}`), '/browse/locations']);
+    const paths = new Set<string>(['/', '/browse/all', '/contests', ...BROWSE_SLUGS.map((s) => `/browse/${s}`), '/browse/locations', ...CONTENT_PATHS]);
     const lists = await Promise.all(
       Object.values(MARKETS).map((m) => api.locations(toUserGeo({ city: m.address.city, state: m.state, lat: m.lat, lng: m.lng })!, { limit: LOCATIONS_PER_MARKET })),
     );
