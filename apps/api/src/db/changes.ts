@@ -14,9 +14,10 @@ export interface ChangeWatcher {
   close(): Promise<void>;
 }
 
-export async function watchCatalogueChanges(handle: DbHandle, databaseUrl: string | undefined, onChange: () => void): Promise<ChangeWatcher> {
+/** `onChange` gets the changed table's name, or undefined when changes may have been missed. */
+export async function watchCatalogueChanges(handle: DbHandle, databaseUrl: string | undefined, onChange: (table: string | undefined) => void): Promise<ChangeWatcher> {
   if (handle.pglite) {
-    const unlisten = await handle.pglite.listen(CATALOGUE_CHANNEL, () => onChange());
+    const unlisten = await handle.pglite.listen(CATALOGUE_CHANNEL, (table) => onChange(table || undefined));
     return { isLive: () => true, close: async () => unlisten() };
   }
   if (!databaseUrl) return { isLive: () => false, close: async () => {} };
@@ -31,14 +32,14 @@ export async function watchCatalogueChanges(handle: DbHandle, databaseUrl: strin
       if (client !== c) return;
       client = undefined;
       live = false;
-      onChange();
+      onChange(undefined);
       c.end().catch(() => {});
       if (!closed) retry = setTimeout(() => void connect(), 1000).unref();
     };
     c.on('error', lost);
     c.on('end', lost);
     c.on('notification', (n) => {
-      if (n.channel === CATALOGUE_CHANNEL) onChange();
+      if (n.channel === CATALOGUE_CHANNEL) onChange(n.payload || undefined);
     });
     client = c;
     try {
@@ -46,7 +47,7 @@ export async function watchCatalogueChanges(handle: DbHandle, databaseUrl: strin
       await c.query(`LISTEN ${CATALOGUE_CHANNEL}`);
       if (client !== c) return;
       // Changes made while nobody listened are unknown: start from an empty cache.
-      onChange();
+      onChange(undefined);
       live = true;
     } catch {
       lost();

@@ -4,6 +4,7 @@
 // submits are ignored; a failure shows its message under the form.
 import { useRef, useState, type FormEvent } from 'react';
 import { autoLeadSchema, LEASE_SUBMITTED } from '@market/domain/validation/leads';
+import { useHydrated } from '../lib/hooks.ts';
 import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
 import { callApi, messageOf } from '../lib/member-api.ts';
 import { Field } from './form-field.tsx';
@@ -12,6 +13,8 @@ export function LeaseForm({ offerId, secondaryType }: { offerId: number; seconda
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  // Before hydration a submit would post the fields in the address: wait for the script.
+  const hydrated = useHydrated();
   const sending = useRef(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -75,7 +78,7 @@ export function LeaseForm({ offerId, secondaryType }: { offerId: number; seconda
             {failure}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={state !== 'idle'}>
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || state !== 'idle'}>
           {state === 'sending' ? 'Sending…' : 'Submit'}
         </button>
       </form>

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { US_STATES } from '@market/domain/markets';
 import { CLAIM_SUBMITTED, sweepstakesSchema } from '@market/domain/validation/contests';
+import { useHydrated } from '../lib/hooks.ts';
 import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
 import { callApi, messageOf } from '../lib/member-api.ts';
 import { Field } from './form-field.tsx';
@@ -12,6 +13,8 @@ export function SweepstakesClaim({ entityId }: { entityId: number }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  // Before hydration a submit would post the fields in the address: wait for the script.
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,7 +79,7 @@ export function SweepstakesClaim({ entityId }: { entityId: number }) {
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={state === 'sending'}>
+      <button type="submit" className="btn btn-primary" disabled={!hydrated || state === 'sending'}>
         Submit Claim
       </button>
     </form>

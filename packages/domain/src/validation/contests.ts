@@ -62,10 +62,15 @@ export const usStateField = z.preprocess(
 
 /**
  * 'Your Numbers' of the claim form: one or more numbers (digits, separated by spaces, commas or
- * dashes), answered as the list of numbers in the order typed, without repeats.
+ * dashes; or a list of them), answered as the list of numbers in the order typed, without repeats.
  */
 export const magazineNumbersField = z.preprocess(
-  (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
+  (v) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
+      ? String(v)
+      : Array.isArray(v) && v.every((n) => typeof n === 'string' || typeof n === 'number')
+        ? v.join(' ')
+        : v,
   z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : INVALID_NUMBERS) })
     .trim()

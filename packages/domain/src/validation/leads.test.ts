@@ -201,3 +201,23 @@ describe('contest entry and sweepstakes claim (SPEC.md 5)', () => {
     expect(errors(sweepstakesSchema, { ...claim, zip: '480831', magazinenum: 'abc' })).toEqual({ zip: ['Enter a 5-digit zip code.'], magazinenum: ['Enter the numbers printed in your magazine.'] });
   });
 });
+
+describe('parsing is idempotent: the web sends parsed data, the API parses it again', () => {
+  const cases: Array<[string, z.ZodType, unknown]> = [
+    ['autolead', autoLeadSchema, { offerId: '12', type: 'Test Drive', firstName: 'Ann', lastName: 'Lee', email: 'A@B.co', phone: '(248) 555-0100', zip: 48075 }],
+    ['suggestmerchant', suggestMerchantSchema, { name: 'x', city: 'y', state: 'fl', kind: 'Contractor' }],
+    ['newsletter', newsletterSchema, { email: 'A@B.co', tracking_id: 'a_b' }],
+    ['mail_removal', mailRemovalSchema, { street_address: '1 Main', apt: '2', city: 'Troy', state: 'oh', zip: '43001' }],
+    ['magazine_lead', magazineLeadSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', address1: '1 Main', city: 'Troy', state: 'MI', zipCode: '48083', phone: '248 555 0100' }],
+    ['businesslead', businessLeadSchema, { businessName: 'Zq', firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '2485550100', city: 'Troy', state: 'MI', interest_print: 'on', website: 'zq.com' }],
+    ['contractorapplication', contractorApplicationSchema, { companyName: 'Zq', firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '2485550100', city: 'Troy', state: 'MI', zip: '48083', yearsInBusiness: '4', licensed: 'Yes', insured: 'no', bonded: 'no', workers_comp: 'yes', slug_roofing: 'on' }],
+    ['sweepstakes', sweepstakesSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', magazinenum: '12, 34', address1: '1', address2: '2', city: 'Troy', state: 'mi', zipcode: '48083', randomnum: 5, entity_id: '3' }],
+    ['contestapplication', contestApplicationSchema, { contest: '4', entity_id: '9' }],
+  ];
+  for (const [name, schema, input] of cases) {
+    it(name, () => {
+      const once = schema.parse(input);
+      expect(schema.parse(once)).toEqual(once);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 // `npm run contests:draw -- --contest <id> --winners N [--seed S]`
 // Draws winners of a contest from its entries (see draw.ts), prints the draw (id, seed, eligible
-// entries, winners) and queues each winner's e-mail. The seed printed (or given) reproduces the
+// entries, winners) and queues each winner's e-mail for the server's mail worker. The seed printed (or given) reproduces the
 // same pick from the same entries.
 import { parseArgs } from 'node:util';
 import { commandLogger, openCommandDatabase } from '../../lib/cli.ts';
@@ -44,17 +44,13 @@ async function main(): Promise<number> {
   const { env, db } = await openCommandDatabase();
   const mail = createMailQueue({ env, db }, commandLogger);
   try {
-    await mail.start();
+    // Queue only: the server's worker, which knows every kind of mail, sends them.
+    await mail.start({ work: false });
     const draw = await drawWinners(db, mail, input);
     console.log(`Draw ${draw.drawId} of contest ${draw.contestId} (${draw.contestName}) at ${draw.drawnAt.toISOString()}`);
     console.log(`Seed ${draw.seed}; ${draw.eligibleEntries} eligible entries; ${draw.winners.length} of ${draw.winnersRequested} winners drawn.`);
     for (const w of draw.winners) console.log(`  winner ${w.winnerId}: ${w.firstName} ${w.lastName}, ${[w.city, w.state].filter(Boolean).join(' ')} (entry ${w.entryId}, member ${w.userId}) - ${w.winning}`);
-    try {
-      await mail.drain(10_000);
-      console.log(`Winner e-mails sent (${mail.sender === 'smtp' ? 'SMTP' : 'local mailbox'}).`);
-    } catch {
-      console.log('Winner e-mails queued; the server sends them.');
-    }
+    console.log(`${draw.winners.length} winner e-mail${draw.winners.length === 1 ? '' : 's'} queued; the server's mail worker sends them (at once if it is running, else when it starts).`);
     return 0;
   } catch (error) {
     if (error instanceof DrawError) {

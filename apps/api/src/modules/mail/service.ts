@@ -32,7 +32,11 @@ export interface MailQueue {
   drain(timeoutMs?: number): Promise<void>;
   /** Deletes queued and sent-mail records addressed to `to` (account deletion). */
   forgetRecipient(to: string): Promise<void>;
-  start(): Promise<void>;
+  /**
+   * Starts the queue. `work: false` only queues (commands such as contests:draw): a process that
+   * has not registered every mail kind must not take jobs, the server's worker sends them.
+   */
+  start(options?: { work?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,11 +86,12 @@ export function createMailQueue(deps: AppDeps, log: FastifyBaseLogger): MailQueu
 
   return {
     sender: sender.kind,
-    start() {
+    start(options = {}) {
       started ??= (async () => {
         await boss.start();
         // Retries back off from 30 s; sent-mail records (they hold addresses) live one day.
         await boss.createQueue(MAIL_QUEUE, { notify: true, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 86_400 });
+        if (options.work === false) return;
         // NOTIFY wakes the worker at once; polling every 2 s is the backstop for a missed one.
         workerId = await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
           if (job) await deliver(job);

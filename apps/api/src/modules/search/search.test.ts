@@ -6,6 +6,8 @@ import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/test-fixtures.ts';
 import { rebuildSearchSupport } from './maintenance.ts';
+import { nameIndexSettled, suggestFromMemory } from './name-index.ts';
+import { findNamesStartingWith } from './repository.ts';
 import { buildTsQuery, searchWords } from './service.ts';
 
 let t: TestApp;
@@ -187,6 +189,25 @@ describe('GET /api/searchautocomplete/', () => {
   it('treats LIKE wildcards as text', async () => {
     expect(await suggest('q=%25%25')).toEqual([]);
     expect(await suggest('q=__')).toEqual([]);
+  });
+
+  it('answers from memory exactly what SQL answers, and reloads after a merchant changes', async () => {
+    const circle = { ...DEFAULT_PLACE, radiusM: MARKETS.detroit.radiusM };
+    suggestFromMemory(t.db, 'qu', circle, 10);
+    expect(await nameIndexSettled(t.db)).toBe(true);
+    const far = { ...north(DEFAULT_PLACE, 150), radiusM: MARKETS.detroit.radiusM };
+    for (const prefix of ['qu', 'quillfeather 1', 'zeph', 'Zephyrine F', 'xylo', 'pi', 'sa', 'a', '%%', 'nothing-like-this']) {
+      for (const c of [circle, far, { ...circle, radiusM: 3 * 1609.344 }]) {
+        const fromSql = await findNamesStartingWith(t.db, prefix, c, 10);
+        expect(suggestFromMemory(t.db, prefix, c, 10), `${prefix} ${c.lat}`).toEqual(fromSql.map((r) => ({ ...r })));
+      }
+    }
+    // A new merchant nearby: the index is dropped at once and SQL answers until it is reloaded.
+    const newcomer = await addMerchant(t.db, { name: `Quillfeather New ${u}` });
+    await addLocation(t.db, newcomer, north(DEFAULT_PLACE, 1));
+    const names = (await suggest('q=quillfeather%20new')).map((s) => s.id);
+    expect(names).toEqual([`merchant:${newcomer.id}`]);
+    expect(await nameIndexSettled(t.db)).toBeTypeOf('boolean');
   });
 
   it('rejects bad parameters naming the field', async () => {

@@ -6,6 +6,7 @@ import type { DbHandle } from '../../db/client.ts';
 import { listOffers, resolvePosition, type PlaceParams } from '../catalogue/service.ts';
 import type { OfferListItem } from '../catalogue/schema.ts';
 import { MIN_DICTIONARY_WORD } from './maintenance.ts';
+import { suggestFromMemory } from './name-index.ts';
 import { findNamesStartingWith, findSimilarWords, fullTextMatch } from './repository.ts';
 import type { SearchQuery, Suggestion } from './schema.ts';
 
@@ -81,7 +82,8 @@ export async function autocomplete(handle: DbHandle, q: PlaceParams & { q?: stri
   const prefix = (q.q ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ');
   if (prefix.length < MIN_AUTOCOMPLETE_CHARS) return [];
   const position = await resolvePosition(handle, q);
-  const rows = await findNamesStartingWith(handle, prefix, position, MAX_SUGGESTIONS);
+  // From memory once the name index is loaded (name-index.ts), the same answer from SQL until then.
+  const rows = suggestFromMemory(handle, prefix, position, MAX_SUGGESTIONS) ?? (await findNamesStartingWith(handle, prefix, position, MAX_SUGGESTIONS));
   const categories = rows.filter((r) => r.kind === 'category');
   const merchants = rows.filter((r) => r.kind === 'merchant');
   // Categories lead but leave room for merchants, the usual target of a typed name.
