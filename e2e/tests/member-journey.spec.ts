@@ -52,7 +52,7 @@ test('sign up, personalize, save, drawer, change password, sign out and in, dele
   await card.getByRole('button', { name: /^Save / }).click();
   await expect(card.getByRole('button', { name: /^Saved / })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.saved-count')).toHaveText('1');
-  await page.getByRole('button', { name: 'Saved 1 items' }).click();
+  await page.getByRole('button', { name: 'Saved 1 saved item' }).click();
   const drawer = page.getByRole('dialog', { name: 'My Saved Offers' });
   await expect(drawer.getByRole('tab', { name: 'Coupons' })).toHaveAttribute('aria-selected', 'true');
   await expect(drawer.getByRole('tab', { name: 'Cars' })).toBeVisible();

@@ -129,7 +129,7 @@ function MemberControls({ name }: { name: string }) {
       <span className="greeting">Hi, {first}</span>
       <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => member.setDrawerOpen(true)}>
         Saved <span className="saved-count">{count ?? '…'}</span>
-        <span className="visually-hidden"> items</span>
+        <span className="visually-hidden">{count === 1 ? ' saved item' : ' saved items'}</span>
       </button>
       <Suspense
         fallback={

@@ -1,6 +1,6 @@
 // /verify?id&token: the e-mailed verification link (POST /auth/verifyuser/, SPEC.md 7, 8). The
 // browser confirms on load (link scanners that only fetch the page do not use the link up).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { verifyUserSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/verify';
@@ -16,20 +16,21 @@ export default function Verify() {
   const [state, setState] = useState<{ kind: 'pending' | 'ok' | 'error'; text: string }>({ kind: 'pending', text: 'Confirming your e-mail address…' });
   const id = params.get('id');
   const token = params.get('token');
+  const sent = useRef<string | null>(null);
 
   useEffect(() => {
+    // The link works once: one request per link, even if the effect runs twice.
+    const key = `${id}:${token}`;
+    if (sent.current === key) return;
+    sent.current = key;
     const parsed = verifyUserSchema.safeParse({ id, token });
     if (!parsed.success) {
       setState({ kind: 'error', text: 'This link is not valid. Ask for a new one.' });
       return;
     }
-    let live = true;
     callApi<{ detail?: string }>('/auth/verifyuser/', { method: 'POST', body: parsed.data, auth: 'none' })
-      .then((answer) => live && setState({ kind: 'ok', text: answer?.detail ?? 'Your e-mail address is confirmed.' }))
-      .catch((error) => live && setState({ kind: 'error', text: passwordFlowMessage(error) }));
-    return () => {
-      live = false;
-    };
+      .then((answer) => setState({ kind: 'ok', text: answer?.detail ?? 'Your e-mail address is confirmed.' }))
+      .catch((error) => setState({ kind: 'error', text: passwordFlowMessage(error) }));
   }, [id, token]);
 
   return (

@@ -8,9 +8,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { registerUserDeletionHandler } from '../auth/deletion.ts';
 import { optionalUser } from '../auth/guard.ts';
-import { forgetUserInEvents } from './repository.ts';
 import { DailyOut, DailyQuery, EventIn } from './schema.ts';
-import { EventBuffer, clientEvent, dailyCounts } from './service.ts';
+import { EventBuffer, clientEvent, dailyCounts, forgetMember } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +31,7 @@ export async function analyticsRoutes(root: App): Promise<void> {
   app.addHook('onClose', async () => buffer.close());
   // A deleted account's events stay counted but no longer name the member (events still in the
   // buffer are checked against the users table when written).
-  registerUserDeletionHandler('analytics', (userId, tx) => forgetUserInEvents(tx, userId));
+  registerUserDeletionHandler('analytics', (userId, tx) => forgetMember(tx, userId));
 
   const readKey = app.deps.env.ANALYTICS_READ_KEY;
   const checkReadKey = async (request: FastifyRequest) => {

@@ -4,9 +4,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DAILY_METRICS, METRIC_OF_EVENT, type ClientEvent, type DailyMetric, type ServerEvent } from '@market/domain/analytics';
 import { addDays, businessToday, daysBetween } from '@market/domain/expiry';
-import type { DbHandle } from '../../db/client.ts';
+import type { DbHandle, Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
-import { findDailyCounters, findExistingUsers, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from './repository.ts';
+import { findDailyCounters, findExistingUsers, forgetUserInEvents, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from './repository.ts';
 import type { DailyOut, DailyRow, EventIn, Scope } from './schema.ts';
 
 export interface AnalyticsEvent {
@@ -182,4 +182,9 @@ export async function dailyCounts(handle: DbHandle, scope: Scope, id: number, ra
     days.set(r.day, day);
   }
   return { scope, id, from, to, days: [...days.values()], totals };
+}
+
+/** A deleted member's events stay in the counts without their id (account deletion, issue 3). */
+export function forgetMember(tx: Executor, userId: number): Promise<void> {
+  return forgetUserInEvents(tx, userId);
 }
