@@ -61,6 +61,8 @@ export interface FirstLoadJs {
   files: number;
   rawKb: number;
   gzipKb: number;
+  /** The largest files, gzip kB each. */
+  largest: Array<{ file: string; gzipKb: number }>;
 }
 
 const gzipCache = new Map<string, { raw: number; gz: number }>();
@@ -80,6 +82,7 @@ export async function firstLoadJs(base: string, path: string): Promise<FirstLoad
   let raw = 0;
   let gz = 0;
   let files = 0;
+  const each: Array<{ file: string; gzipKb: number }> = [];
   for (const u of urls) {
     const pathname = new URL(u, base).pathname;
     const file = join(ROOT, 'apps/web/build/client', pathname);
@@ -93,6 +96,8 @@ export async function firstLoadJs(base: string, path: string): Promise<FirstLoad
     raw += sizes.raw;
     gz += sizes.gz;
     files++;
+    each.push({ file: pathname.replace(/^\/assets\//, ''), gzipKb: sizes.gz / 1024 });
   }
-  return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
+  const largest = each.sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 8);
+  return { files, rawKb: raw / 1024, gzipKb: gz / 1024, largest };
 }
