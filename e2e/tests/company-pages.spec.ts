@@ -2,7 +2,7 @@
 // heading, /contact shows the office of citycontact, the blog lists posts, renders a post and
 // serves its RSS feed, terms and privacy say what the issue asks, and the 404 page keeps the
 // site's look.
-import { allowConsoleError, expect, expectAccessible, setPlace, test } from './public-fixtures.ts';
+import { allowConsoleError, expect, expectAccessible, offersNear, setPlace, test } from './public-fixtures.ts';
 
 const DETROIT = { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 };
 
@@ -191,4 +191,51 @@ test('sitemap.xml lists the business, company, marketing and blog pages', async 
   for (const path of ['/business/certification', '/about', '/contact?citycontact=florida', '/terms', '/kitchen-and-bath', '/blog', '/blog/how-to-save-on-dining-out']) {
     expect(xml, path).toContain(`${path}</loc>`);
   }
+});
+
+test('every route of the SPEC.md route table answers a server-rendered page with its title', async ({ request }) => {
+  const [offer] = await offersNear(request, { city: 'Detroit', state: 'MI' });
+  expect(offer).toBeTruthy();
+  const merchant = `/merchants/${offer!.merchant_slug}/${offer!.location_id}`;
+  const pages = [
+    '/',
+    '/browse/all',
+    ...['food-dining', 'home-improvement', 'auto-transportation', 'travel-entertainment', 'health-beauty', 'retail-fashion', 'kitchen-bath', 'outdoors', 'service-repair', 'cleaning-maintenance'].map((s) => `/browse/${s}`),
+    '/contests',
+    '/search?q=pizza&state=MI&city=Detroit',
+    merchant,
+    `/merchants/${offer!.merchant_slug}/`,
+    `${merchant}?offers=true`,
+    `${merchant}/?o=${offer!.entitiable_id}`,
+    '/membership',
+    '/login',
+    '/login/recover',
+    '/signup',
+    '/user/account',
+    '/user/account?info=1',
+    '/user/account?interests=1',
+    '/?personalize=true',
+    ...PAGES.map(([path]) => path),
+    '/business',
+    '/business?category=homepros',
+    '/business/print',
+    '/business/digital',
+    '/business/resources',
+    '/business/certification',
+    '/contact?citycontact=chicago',
+    '/contact?citycontact=minneapolis',
+    '/contact?citycontact=florida',
+  ];
+  for (const path of pages) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    expect(html, path).toMatch(/<title>[^<]*LocalSaver[^<]*<\/title>/);
+    expect(html, path).toMatch(/<h1[\s>]/);
+  }
+  // The printable coupon of the route table is a PDF.
+  const pdf = await request.get(`/api/pdf?offer_id=${offer!.entitiable_id}&is_hpg=0`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });

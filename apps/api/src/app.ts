@@ -1,14 +1,17 @@
 // Builds the Fastify app: the API of SPEC.md section 7 under /api and /auth. server.ts runs it;
 // tests build it around a fresh database and use app.inject.
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmetMiddleware from 'helmet';
+import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustedProxyList, type Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { installDrain } from './lib/drain.ts';
 import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
@@ -28,6 +31,28 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/**
+ * Security headers of every API answer (issue 10). The API answers JSON, PDFs and the docs page;
+ * pages get their own nonce-based CSP (web.ts), and the PDF route sets its own frame-ancestors.
+ */
+const API_HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+    },
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  crossOriginResourcePolicy: { policy: 'same-site' as const },
+};
+
+/** The same headers for answers made before any hook runs (router-level rejections). */
+const setSecurityHeaders = helmetMiddleware(API_HELMET_OPTIONS);
 /** Most bytes of answers the answer cache keeps (issue 9: the embedded server stays under 400 MB). */
 const ANSWER_CACHE_BYTES = 24 * 1024 * 1024;
 
@@ -47,31 +72,40 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    // Router-level rejections answer in the SPEC.md 8 shape and never echo the URL back (issue 10).
+    frameworkErrors: (error, request, routerReply) => {
+      setSecurityHeaders(request.raw, routerReply.raw, () => {});
+      const reply = routerReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).type('application/json; charset=utf-8').send({ detail: 'The address is too long.' });
+      return reply.status(400).type('application/json; charset=utf-8').send({ detail: 'The request could not be understood.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-
-  await app.register(helmet, {
-    // The API answers JSON, PDFs and the docs page; pages get their own nonce-based CSP.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginResourcePolicy: { policy: 'same-site' },
+  installDrain(app);
+  // Member data is never stored by a cache (issue 10): any answer to a call that carries a token.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization !== undefined || (request as { user?: unknown }).user) reply.header('cache-control', 'private, no-store');
+    return payload;
   });
+
+  await app.register(helmet, API_HELMET_OPTIONS);
   await app.register(etag, { weak: true });
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL every instance counts in one shared store, so a limit reached through one
+  // server holds on the others (ARCHITECTURE.md "many in production", issue 10). Without it the
+  // counts live in this process. A store that cannot answer lets the request through rather than
+  // failing it (no 5xx from the limiter).
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'market-rl:' } : {}) });
 
   // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
   const answers = new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES });

@@ -7,7 +7,11 @@ import { parseEnv, type Env } from './config/env.ts';
 import { openDatabase, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
+import { drainRequests } from './lib/drain.ts';
 import { mountWeb } from './web.ts';
+
+/** How long in-flight requests get to finish after SIGTERM (new ones are answered 503 meanwhile). */
+const SHUTDOWN_GRACE_MS = 7_000;
 
 export async function prepareDatabase(env: Env, log: (line: string) => void = console.log): Promise<DbHandle> {
   const handle = await openDatabase({
@@ -58,8 +62,11 @@ export async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // Exit within 10 s whatever happens (issue 10): up to 7 s to drain, then close.
+    const timer = setTimeout(() => process.exit(1), 9_500).unref();
     try {
+      const left = await drainRequests(app, SHUTDOWN_GRACE_MS);
+      if (left) app.log.warn({ left }, 'requests still in flight at shutdown');
       await app.close();
       await db.close();
     } finally {

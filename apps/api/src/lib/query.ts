@@ -9,8 +9,12 @@ export function optionalQuery<T extends z.ZodType>(schema: T) {
   return z.preprocess(emptyToUndefined, schema.optional());
 }
 
-export const latitude = z.coerce.number({ error: 'Enter a latitude between -90 and 90.' }).min(-90, 'Enter a latitude between -90 and 90.').max(90, 'Enter a latitude between -90 and 90.');
-export const longitude = z.coerce.number({ error: 'Enter a longitude between -180 and 180.' }).min(-180, 'Enter a longitude between -180 and 180.').max(180, 'Enter a longitude between -180 and 180.');
+// Coordinates are kept to 7 decimals (about 1 cm): subnormal values such as 5e-324 made the
+// distance arithmetic underflow in PostgreSQL (found by the issue 10 fuzzer).
+export const toCentimetres = (v: number): number => Math.round(v * 1e7) / 1e7 + 0;
+
+export const latitude = z.coerce.number({ error: 'Enter a latitude between -90 and 90.' }).min(-90, 'Enter a latitude between -90 and 90.').max(90, 'Enter a latitude between -90 and 90.').transform(toCentimetres);
+export const longitude = z.coerce.number({ error: 'Enter a longitude between -180 and 180.' }).min(-180, 'Enter a longitude between -180 and 180.').max(180, 'Enter a longitude between -180 and 180.').transform(toCentimetres);
 
 export const limitParam = optionalQuery(
   z.coerce.number({ error: `Enter a whole number from 1 to ${MAX_PAGE_SIZE}.` })

@@ -13,6 +13,8 @@ declare module 'vitest' {
     pgTemplate: string;
     pgliteDumpPath: string;
     today: string;
+    /** Redis for the shared rate-limit test (issue 10); CI starts one at 127.0.0.1:6379. */
+    redisUrl: string;
   }
 }
 
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', template.pgTemplate ?? '');
   project.provide('pgliteDumpPath', pgliteDumpPath);
   project.provide('today', today);
+  project.provide('redisUrl', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   console.log(`test template ready on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${Date.now() - started} ms`);
 
   return async () => {

@@ -9,7 +9,7 @@ import { spotlightDescription } from '@market/domain/spotlight';
 import { toUserGeo, type UserGeo } from '@market/domain/user-geo';
 import { CONTESTS_SLUG } from '@market/domain/categories';
 import { webRequestContext, type ApiFetch } from './request-context.ts';
-import { sanitizeRichText } from './sanitize.server.ts';
+import { sanitizeRichText } from '@market/domain/html';
 import type {
   Callout,
   Contest,

@@ -1,11 +1,11 @@
 // Markdown kept in the repository (blog posts, terms, privacy): front matter read with `yaml`,
 // the body rendered with `marked`, and the HTML passed through the document allow-list of
-// sanitize.server.ts before any component sees it. Files are bundled at build time
+// the domain sanitiser (@market/domain/html) before any component sees it. Files are bundled at build time
 // (import.meta.glob), so the server never reads the disk at request time.
 import { Marked } from 'marked';
 import { slugify } from '@market/domain/category-lists';
 import { parse as parseYaml } from 'yaml';
-import { sanitizeDocument } from './sanitize.server.ts';
+import { sanitizeDocument } from '@market/domain/html';
 
 export interface MarkdownFile {
   data: Record<string, unknown>;

@@ -13,7 +13,7 @@ import type { LocationDetail } from '../lib/api-types.ts';
 import { mapsHref } from '../lib/maps.ts';
 import { buildMeta } from '../lib/meta.ts';
 import { idParam, keepListOnModalChange } from '../lib/modal-links.ts';
-import { plainText } from '../lib/sanitize.server.ts';
+import { plainText } from '@market/domain/html';
 import { webRequestContext } from '../lib/request-context.ts';
 import { useRootData } from '../root.tsx';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MARKET_IDS } from '@market/domain/markets';
 import { MAX_PLACE_QUERY_CHARS, PLACE_QUERY_MESSAGE, PLACE_QUERY_PATTERN } from '@market/domain/places';
-import { latitude, longitude, optionalQuery, placeQuery } from '../../lib/query.ts';
+import { latitude, longitude, optionalQuery, placeQuery, toCentimetres } from '../../lib/query.ts';
 
 export const MarketOut = z.object({
   id: z.string(),
@@ -83,7 +83,7 @@ const INVALID_COORDINATES = 'Invalid coordinates';
 const requiredCoordinate = (min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number({ error: INVALID_COORDINATES }).min(min, INVALID_COORDINATES).max(max, INVALID_COORDINATES),
+    z.coerce.number({ error: INVALID_COORDINATES }).min(min, INVALID_COORDINATES).max(max, INVALID_COORDINATES).transform(toCentimetres),
   );
 
 export const ReverseQuery = z.object({
