@@ -71,10 +71,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[idx]!;
 }
 
-export async function sequential(base: string, path: PathGen, options: { n: number; headers?: Record<string, string>; offset?: number }): Promise<SeqResult> {
+/** `n` requests one after another, or fewer when `maxMs` runs out first (at least `minN`). */
+export async function sequential(base: string, path: PathGen, options: { n: number; maxMs: number; minN: number; headers?: Record<string, string>; offset?: number }): Promise<SeqResult> {
   const times: number[] = [];
   let bad = 0;
+  const started = performance.now();
   for (let k = 0; k < options.n; k++) {
+    if (k >= options.minN && performance.now() - started > options.maxMs) break;
     const r = await once(base, path((options.offset ?? 0) + k), options.headers ?? {});
     if (r.status !== 200) bad++;
     times.push(r.ms);

@@ -6,7 +6,7 @@ interface Results {
   startedAt: string;
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; postgres: string; loadAverageAtEnd: number[] };
-  config: { quick: boolean; reps: number; seconds: number; connections: number; sequentialN: number; scale: number; seed: number; database: string };
+  config: { quick: boolean; reps: number; seconds: number; connections: number; sequentialN: number; sequentialMaxSeconds: number; scale: number; seed: number; database: string };
   dataset: { counts: { merchants: number; locations: number; offers: number; activeOffers: number; places: number }; reused: boolean; seededOn: string; seedSeconds: number | null; rareWord: string; rareWordMatches: number; commonWordMatches: number; memberSavedItems: number };
   api: ScenarioResult[];
   pages: PageResult[];
@@ -24,7 +24,7 @@ export function renderMarkdown(r: Results): string {
   lines.push(
     `Machine: ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGb} GB, Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}; server, database and load generator share the cores.`,
     `Data set: \`${r.config.database}\`, scale ${r.config.scale}, seed ${r.config.seed}: ${n0(d.counts.offers)} offers (${n0(d.counts.activeOffers)} active) over ${n0(d.counts.locations)} locations, ${n0(d.counts.merchants)} merchants${d.reused ? ` (reused, seeded on ${d.seededOn})` : ` (seeded in ${n0(d.seedSeconds ?? NaN)} s)`}. 'pizza' matches ${n0(d.commonWordMatches)} active offers; the rare word '${d.rareWord}' ${n0(d.rareWordMatches)}.`,
-    `Method: autocannon 9.0.0 at ${r.config.connections} connections for ${r.config.seconds} s, then ${r.config.sequentialN} sequential requests (p50/p95/p99), every scenario in turn, ${r.config.reps} repetition(s); medians of the repetitions. Ratios: uncached endpoints against the DB floor, hot ones and pages against the HTTP floor.`,
+    `Method: autocannon 9.0.0 at ${r.config.connections} connections for ${r.config.seconds} s, then up to ${r.config.sequentialN} sequential requests (at most ${r.config.sequentialMaxSeconds} s, at least 40; p50/p95/p99), every scenario in turn, ${r.config.reps} repetition(s); medians of the repetitions. Ratios: uncached endpoints against the DB floor, hot ones and pages against the HTTP floor.`,
     '',
   );
   lines.push('| scenario | cache | req/s | ratio to floor | p50 ms | p95 ms | p99 ms |', '|---|---|---:|---:|---:|---:|---:|');
@@ -40,7 +40,7 @@ export function renderMarkdown(r: Results): string {
     const e = r.embedded;
     lines.push(
       '',
-      `Embedded (PGlite, demo size): first page ${(e.coldStartMs / 1000).toFixed(1)} s from an empty DATA_DIR; warm restart ${(e.warmRestartMs / 1000).toFixed(2)} s; memory idle ${n0(e.memory.idleMb)} MB, max RSS ${n0(e.memory.maxRssMb)} MB under ${e.load.seconds} s of mixed page and API load at ${n0(e.load.rps)} req/s.`,
+      `Embedded (PGlite, demo size, as \`npm start\` runs it): first page ${(e.coldStartMs / 1000).toFixed(1)} s from an empty DATA_DIR (RSS ${n0(e.memory.afterColdStartMb)} MB after seeding in process); warm restart ${(e.warmRestartMs / 1000).toFixed(2)} s; restarted server RSS idle ${n0(e.memory.idleMb)} MB, max ${n0(e.memory.maxRssMb)} MB under ${e.load.seconds} s of mixed page and API load at 50 connections (${n0(e.load.rps)} req/s, ${e.load.non2xx} non-2xx, ${e.load.errors} errors).`,
     );
   }
   lines.push('', '| target | subject | goal | measured | met |', '|---|---|---|---|---|');

@@ -7,9 +7,12 @@ export type ExpiryStatus = 'active' | 'expired' | 'hidden';
 /** Business time zone for "today": the head office's (decision in docs/decisions.md). */
 export const BUSINESS_TIMEZONE = 'America/Detroit';
 
+/** Built once: creating an Intl formatter costs far more than formatting with it (issue 9). */
+const TODAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's date (YYYY-MM-DD) in the business time zone. */
 export function businessToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return TODAY_FORMAT.format(now);
 }
 
 /** Whole days between two YYYY-MM-DD dates (b - a). */

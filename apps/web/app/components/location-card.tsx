@@ -7,8 +7,9 @@ import { CertifiedBadge } from './certified-badge.tsx';
 import { SaveButton } from './save-button.tsx';
 import { merchantHref } from './offer-card.tsx';
 
-export function LocationCard({ location: loc }: { location: LocationDetail }) {
+export function LocationCard({ location: loc, headingLevel = 3 }: { location: LocationDetail; headingLevel?: 2 | 3 }) {
   const location = useLocation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const first = loc.entities[0];
   const more = Math.max(0, loc.entities.length > 0 ? loc.additional_offers : 0);
   return (
@@ -17,7 +18,7 @@ export function LocationCard({ location: loc }: { location: LocationDetail }) {
         {loc.logo.path ? <img src={loc.logo.path} alt="" loading="lazy" width={120} height={120} /> : <span className="logo-fallback" aria-hidden="true">{loc.merchant_name.slice(0, 1)}</span>}
       </div>
       <div className="card-body">
-        <h3 className="card-title">{loc.display_name || loc.merchant_name}</h3>
+        <Heading className="card-title">{loc.display_name || loc.merchant_name}</Heading>
         <p className="card-address">{[loc.address, loc.address2, `${loc.city}, ${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ')}</p>
         {first ? (
           <p>

@@ -43,10 +43,11 @@ export function ResultList({ items, offset, label, busy = false }: { items: Item
   const nextOffset = offset + PAGE_SIZE * (1 + more.length);
   const href = nextHref(location, nextOffset);
   return (
+    // The cards' titles are h2: the list sits right under the page's h1 (Lighthouse heading-order).
     <div className="results" aria-busy={busy || fetcher.state !== 'idle'}>
       <ul className="card-grid" aria-label={label}>
         {unique.map((item) => (
-          <li key={keyOf(item)}>{'entitiable_id' in item ? <OfferCard offer={item} /> : <LocationCard location={item} />}</li>
+          <li key={keyOf(item)}>{'entitiable_id' in item ? <OfferCard offer={item} headingLevel={2} /> : <LocationCard location={item} headingLevel={2} />}</li>
         ))}
       </ul>
       {lastLength >= PAGE_SIZE ? (
