@@ -28,7 +28,10 @@ test('sign up, personalize, save, drawer, change password, sign out and in, dele
   const personalize = page.getByRole('dialog', { name: 'Personalize your experience' });
   await expect(personalize).toBeVisible();
   await personalize.getByLabel('Food & Dining').check();
+  // The home page then asks for recommendations with the member's interests (SPEC.md 7).
+  const recommendations = page.waitForRequest((r) => r.url().includes('/api/recommendations/') && r.url().includes('preferences=food_dining_preference'));
   await personalize.getByRole('button', { name: 'Save and Continue' }).click();
+  await recommendations;
   await expect(personalize).toBeHidden();
   await expect(page).not.toHaveURL(/personalize/);
   await expect(page.locator('.greeting')).toHaveText('Hi, Pat');

@@ -26,6 +26,7 @@ import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
 import { useRootData } from '../root.tsx';
 import { firstName, useMember } from '../lib/member.tsx';
+import { useMemberRecommendations } from '../lib/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,6 +101,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
   const geo = root.geo;
   const member = useMember();
   const loggedOut = member.auth === false;
+  const recommended = useMemberRecommendations(data.recommended, geo);
   const bannerState = heroBannerState(geo.state);
   const brand = BRANDS[root.brandId];
   return (
@@ -132,7 +134,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
             <h2 id="recommended-heading">Recommended Offers {locationLabel(geo)}</h2>
             <Link to={withLocationQuery('/browse/all', geo)}>See All</Link>
           </div>
-          {data.recommended.length ? <OfferGrid offers={data.recommended} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>}
+          {recommended.length ? <OfferGrid offers={recommended} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>}
         </section>
         <section aria-labelledby="nearby-heading" className="section">
           <h2 id="nearby-heading">Offers Near You</h2>
