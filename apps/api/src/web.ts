@@ -178,6 +178,8 @@ export async function mountWeb(app: App): Promise<void> {
     prefix: '/',
     wildcard: false,
     index: false,
+    // Hashed assets have .br and .gz copies from the build (scripts/compress-assets.ts).
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=3600');
