@@ -22,7 +22,20 @@ export interface LighthouseResult {
   failedA11y: string[];
 }
 
+/** One Lighthouse run; a run that ends without a performance score (it happens) is tried again, up to 3 times. */
 export async function runLighthouse(url: string): Promise<LighthouseResult> {
+  let last: Error | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      last = error as Error;
+    }
+  }
+  throw last;
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -36,6 +49,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     });
     if (!run) throw new Error(`lighthouse gave no result for ${url}`);
     const lhr = run.lhr;
+    if (lhr.runtimeError || lhr.categories.performance?.score == null) throw new Error(`lighthouse: no performance score for ${url} (${lhr.runtimeError?.code ?? 'no score'})`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
     const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
