@@ -42,6 +42,11 @@ async function settle(): Promise<void> {
   await t.db.rows(sql`SELECT pg_notify('catalogue_changed', 'test')`);
   for (let i = 0; i < 250 && t.app.answerCache.currentGeneration() === before; i++) await new Promise((r) => setTimeout(r, 20));
   expect(t.app.answerCache.currentGeneration()).toBeGreaterThan(before);
+  // The first change seen may be an earlier one: wait until the notifications stop coming.
+  for (let seen = -1; seen !== t.app.answerCache.currentGeneration(); ) {
+    seen = t.app.answerCache.currentGeneration();
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 beforeAll(async () => {
