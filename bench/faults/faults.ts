@@ -5,7 +5,7 @@
 //   npm run faults:soak        50 connections for 10 minutes: errors, p99 and memory growth
 // or `node bench/faults/faults.ts <scenario...> [--seconds N]`. Each scenario prints its figures and
 // its pass marks; the exit code is 1 when one failed. Results also go to bench/results/faults-*.json.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -346,9 +346,16 @@ async function pgRestart(): Promise<void> {
     const workers = [...Array.from({ length: 12 }, reader), ...Array.from({ length: 4 }, (_, w) => writer(w))];
     await sleep(20_000);
     const restartAt = (performance.now() - started) / 1000;
-    const restart = spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { encoding: 'utf8' });
+    // Asynchronously: the load must keep running while the database restarts.
+    const restart = await new Promise<{ status: number | null; output: string }>((resolve) => {
+      const child = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      child.once('exit', (status) => resolve({ status, output }));
+    });
     const backAt = (performance.now() - started) / 1000;
-    if (restart.status !== 0) console.log(`  pg_ctlcluster: ${restart.stderr || restart.stdout}`);
+    if (restart.status !== 0) console.log(`  pg_ctlcluster: ${restart.output}`);
     await sleep(Math.max(0, 60_000 - (performance.now() - started)));
     stop = true;
     await Promise.all(workers);
