@@ -146,7 +146,7 @@ async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
     const today = `(now() AT TIME ZONE 'America/Detroit')::date`;
     const offers = await client.query(`SELECT offer_id AS id FROM offer_index WHERE is_active AND expires_at >= ${today} AND random_key % 97 = 5 ORDER BY random_key LIMIT 2000`);
     const locations = await client.query(`SELECT id FROM locations WHERE id % 89 = 3 ORDER BY id LIMIT 2000`);
-    const merchants = await client.query(`SELECT m.slug || '/' || l.id AS slug FROM locations l JOIN merchants m ON m.id = l.merchant_id WHERE l.id % 83 = 7 ORDER BY l.id LIMIT 500`);
+    const merchants = await client.query(`SELECT m.slug || '/' || l.id AS slug FROM locations l JOIN merchants m ON m.id = l.merchant_id WHERE l.id % 29 = 7 ORDER BY l.id LIMIT 6000`);
     // A rare word: in the dictionary, used by a handful of names.
     const rare = await client.query(`SELECT term FROM search_terms WHERE kind = 'word' AND weight BETWEEN 2 AND 4 AND term ~ '^[a-z]{6,}$' ORDER BY term LIMIT 1 OFFSET 40`);
     const rareWord = (rare.rows[0]?.term as string | undefined) ?? 'zephyr';
@@ -197,13 +197,16 @@ function scenarios(f: Fixtures): Scenario[] {
   const prefixes = cycle(['pi', 'piz', 'sa', 'sal', 'mar', 'mo', 'bu', 'bur', 'ca', 'car', 'de', 'th', 'ha', 'au', 'jo', 'ch', 'be', 'st', 'gr', 'la']);
   const typos = cycle(['piza', 'burgr', 'salom', 'carwash', 'chineese', 'masage', 'pizzza', 'dentel']);
   const hot = (p: string): PathGen => () => p;
+  // An id no offer has, different every time: the URL (the cache key) never repeats.
+  let serial = 0;
+  const unique = () => 2_000_000_000 - serial++;
   const auth = { authorization: `Bearer ${f.token}` };
   return [
     { id: 'floor-http', label: 'HTTP floor: constant 2 KB JSON', cache: 'floor', floor: null, path: hot('/bench/floor/http') },
     { id: 'floor-db', label: 'DB floor: SELECT 1 through the pool', cache: 'floor', floor: null, path: hot('/bench/floor/db') },
     { id: 'entities-near', label: '/api/entities/ category + distance, random positions', cache: 'uncached', floor: 'db', path: () => `/api/entities/?category=${category()}&${pos()}&limit=12` },
     { id: 'entities-near-hot', label: '/api/entities/ category + distance, one position', cache: 'hot', floor: 'http', path: hot(`/api/entities/?category=food-dining&lat=42.4734&lng=-83.2219&limit=12`) },
-    { id: 'entities-featured', label: '/api/entities/ featured, default market, varying exclude', cache: 'uncached', floor: 'db', path: () => `/api/entities/?featured=1&limit=12&exclude=${offer()}` },
+    { id: 'entities-featured', label: '/api/entities/ featured, default market, a new exclude list each time', cache: 'uncached', floor: 'db', path: () => `/api/entities/?featured=1&limit=12&exclude=${offer()},${unique()}` },
     { id: 'entities-featured-hot', label: '/api/entities/ featured, default market', cache: 'hot', floor: 'http', path: hot('/api/entities/?featured=1&limit=12') },
     { id: 'entities-default', label: '/api/entities/ default (Detroit, nearest)', cache: 'hot', floor: 'http', path: hot('/api/entities/?limit=12') },
     { id: 'search-common', label: "/api/search/ 'pizza', random positions (cold)", cache: 'uncached', floor: 'db', path: () => `/api/search/?q=pizza&${pos()}&limit=12` },

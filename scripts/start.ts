@@ -1,9 +1,14 @@
 // `npm start`: builds the web app when it is not built (or older than its sources), then runs the
 // server, which migrates, seeds an empty database and serves on PORT (default 3000).
 import { spawnSync } from 'node:child_process';
+import { enableCompileCache } from 'node:module';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// Compiled modules are kept on disk (in the system's temp folder) so a restart skips most of
+// the parsing and compiling of a few thousand modules (issue 9: restart within 5 s).
+enableCompileCache();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDir = join(root, 'apps/web');

@@ -22,7 +22,20 @@ export interface LighthouseResult {
   failedA11y: string[];
 }
 
+/** One Lighthouse run; a run that ends without a performance score (it happens) is tried again, up to 3 times. */
 export async function runLighthouse(url: string): Promise<LighthouseResult> {
+  let last: Error | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      last = error as Error;
+    }
+  }
+  throw last;
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -36,6 +49,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     });
     if (!run) throw new Error(`lighthouse gave no result for ${url}`);
     const lhr = run.lhr;
+    if (lhr.runtimeError || lhr.categories.performance?.score == null) throw new Error(`lighthouse: no performance score for ${url} (${lhr.runtimeError?.code ?? 'no score'})`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
     const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
@@ -61,6 +75,8 @@ export interface FirstLoadJs {
   files: number;
   rawKb: number;
   gzipKb: number;
+  /** The largest files, gzip kB each. */
+  largest: Array<{ file: string; gzipKb: number }>;
 }
 
 const gzipCache = new Map<string, { raw: number; gz: number }>();
@@ -80,6 +96,7 @@ export async function firstLoadJs(base: string, path: string): Promise<FirstLoad
   let raw = 0;
   let gz = 0;
   let files = 0;
+  const each: Array<{ file: string; gzipKb: number }> = [];
   for (const u of urls) {
     const pathname = new URL(u, base).pathname;
     const file = join(ROOT, 'apps/web/build/client', pathname);
@@ -93,6 +110,8 @@ export async function firstLoadJs(base: string, path: string): Promise<FirstLoad
     raw += sizes.raw;
     gz += sizes.gz;
     files++;
+    each.push({ file: pathname.replace(/^\/assets\//, ''), gzipKb: sizes.gz / 1024 });
   }
-  return { files, rawKb: raw / 1024, gzipKb: gz / 1024 };
+  const largest = each.sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 8);
+  return { files, rawKb: raw / 1024, gzipKb: gz / 1024, largest };
 }

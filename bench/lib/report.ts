@@ -36,6 +36,10 @@ export function renderMarkdown(r: Results): string {
     const l = p.lighthouse;
     lines.push(`| ${p.page} \`${p.path}\` | ${l ? l.performance : '-'} | ${l ? l.accessibility : '-'}${l?.failedA11y.length ? ` (${l.failedA11y.join(', ')})` : ''} | ${l ? l.bestPractices : '-'} | ${l ? l.seo : '-'} | ${l ? n0(l.lcpMs) : '-'} | ${l ? n0(l.tbtMs) : '-'} | ${l ? l.cls.toFixed(3) : '-'} | ${p.js.gzipKb.toFixed(1)} |`);
   }
+  const home = r.pages.find((p) => p.page === 'home');
+  if (home?.js.largest?.length) {
+    lines.push('', `Largest first-load files of the home page (gzip kB): ${home.js.largest.map((f) => `${f.file} ${f.gzipKb.toFixed(1)}`).join(', ')}.`);
+  }
   if (r.embedded) {
     const e = r.embedded;
     lines.push(

@@ -4,9 +4,10 @@
 // through app.inject (no socket) unless API_URL points at a separately deployed API.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
@@ -154,10 +155,30 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
     reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
     // Pages depend on the visitor's cookies (place, consent) and carry a one-time nonce.
     if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'Cookie');
+    reply.header('vary', 'Cookie, Accept-Encoding');
   }
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+  const body = Readable.fromWeb(response.body as NodeReadableStream);
+  const encoding = type.startsWith('text/html') ? htmlEncoding(reply.request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(body);
+  // Pages compressed as they stream (issue 9: a 43 kB page is about 9 kB), flushed chunk by chunk
+  // so streamed parts still reach the browser as they are rendered.
+  reply.removeHeader('content-length');
+  reply.header('content-encoding', encoding);
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ flush: zlibConstants.BROTLI_OPERATION_FLUSH, params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+      : createGzip({ level: 6, flush: zlibConstants.Z_SYNC_FLUSH });
+  return reply.send(pipeline(body, compressor, () => {}));
+}
+
+/** The compression a page answer uses: brotli or gzip when the browser accepts it. */
+function htmlEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const value = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  const accepted = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`, 'i').test(value);
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return undefined;
 }
 
 /** Mounts the web app when it is built; otherwise `/` says how to build it. */
@@ -178,6 +199,8 @@ export async function mountWeb(app: App): Promise<void> {
     prefix: '/',
     wildcard: false,
     index: false,
+    // Hashed assets have .br and .gz copies from the build (scripts/compress-assets.ts).
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=3600');
