@@ -5,7 +5,7 @@
 //   npm run faults:soak        50 connections for 10 minutes: errors, p99 and memory growth
 // or `node bench/faults/faults.ts <scenario...> [--seconds N]`. Each scenario prints its figures and
 // its pass marks; the exit code is 1 when one failed. Results also go to bench/results/faults-*.json.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -94,20 +94,25 @@ function nextVisitor(): Record<string, string> {
   return { 'x-forwarded-for': `198.18.${(visitor >> 8) & 255}.${visitor & 255}` };
 }
 
-/** The read routes of the public pages, spread over places and pages. */
+/**
+ * The read routes of the public pages, spread over places and pages. Every other request moves the
+ * visitor by a few metres (one of 997 points), so half the load misses the in-process answer cache.
+ */
 function readPath(i: number): string {
   const places = [
-    'city=Detroit&state=MI&lat=42.3314&lng=-83.0458',
-    'city=Chicago&state=IL&lat=41.8781&lng=-87.6298',
-    'city=Minneapolis&state=MN&lat=44.9778&lng=-93.265',
-    'city=Tampa&state=FL&lat=27.9506&lng=-82.4572',
+    { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 },
+    { city: 'Chicago', state: 'IL', lat: 41.8781, lng: -87.6298 },
+    { city: 'Minneapolis', state: 'MN', lat: 44.9778, lng: -93.265 },
+    { city: 'Tampa', state: 'FL', lat: 27.9506, lng: -82.4572 },
   ];
-  const place = places[i % places.length];
+  const p = places[i % places.length]!;
+  const jitter = i % 2 ? ((i * 7919) % 997) * 0.0001 : 0;
+  const place = `city=${p.city}&state=${p.state}&lat=${(p.lat + jitter).toFixed(4)}&lng=${(p.lng - jitter).toFixed(4)}`;
   switch (i % 6) {
     case 0:
       return `/api/entities/?type=Offer&${place}&offset=${(i % 5) * 12}`;
     case 1:
-      return `/api/search/?q=${['pizza', 'oil change', 'salon', 'dentist', 'tires'][i % 5]}&${place}`;
+      return `/api/search/?q=${encodeURIComponent(['pizza', 'oil change', 'salon', 'dentist', 'tires'][i % 5]!)}&${place}`;
     case 2:
       return `/api/contests/?${place}`;
     case 3:
@@ -266,6 +271,11 @@ async function loadScenario(seconds: number, scenario = 'load'): Promise<void> {
   const dataDir = tempDataDir();
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url }, BASE_PORT + 2);
   try {
+    // Every kind of read path answers 200 before the load starts.
+    for (let k = 0; k < 12; k++) {
+      const res = await request(server.base, readPath(k));
+      if (res.status !== 200) throw new Error(`${readPath(k)} answered ${res.status}`);
+    }
     await readLoad(server.base, 5); // warm-up: plans, caches, JIT
     const pid = server.child.pid!;
     const memory: Array<{ s: number; rssMb: number }> = [];
@@ -280,12 +290,22 @@ async function loadScenario(seconds: number, scenario = 'load'): Promise<void> {
     check(scenario, `errors at 50 connections for ${seconds} s`, `${figures.errors} errors, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts (${figures.rps} req/s)`, figures.errors === 0 && figures.non2xx === 0 && figures.timeouts === 0);
     check(scenario, 'p99 latency', `${figures.p99} ms (p50 ${figures.p50} ms)`, figures.p99 < 250);
     if (seconds >= 300) {
-      // Growth from the end of the first minute (warm) to the end of the run.
-      const warm = memory.find((m) => m.s >= 60) ?? memory[0]!;
+      // Growth after warm-up: the heap grows to its working size during the first two minutes
+      // under load (measured: 486 MB at 5 s, 841 MB at 65 s, 939 MB at 95 s, then flat), so
+      // the baseline is the sample at 120 s; the growth from 60 s is printed beside it.
+      const at = (s: number) => memory.find((m) => m.s >= s) ?? memory[0]!;
+      const warm = at(120);
+      const early = at(60);
       const end = memory.at(-1)!;
       const growth = ((end.rssMb - warm.rssMb) / warm.rssMb) * 100;
-      figure(scenario, 'memory', { samples: memory, warmMb: warm.rssMb, endMb: end.rssMb, growthPercent: Math.round(growth * 10) / 10 });
-      check(scenario, 'memory growth over the soak', `${warm.rssMb} MB at ${warm.s} s -> ${end.rssMb} MB at ${end.s} s (${growth.toFixed(1)}%)`, growth < 10);
+      const fromEarly = ((end.rssMb - early.rssMb) / early.rssMb) * 100;
+      figure(scenario, 'memory', { samples: memory, warmMb: warm.rssMb, endMb: end.rssMb, growthPercent: Math.round(growth * 10) / 10, growthFrom60sPercent: Math.round(fromEarly * 10) / 10 });
+      check(
+        scenario,
+        'memory growth over the soak after a 2-minute warm-up',
+        `${warm.rssMb} MB at ${warm.s} s -> ${end.rssMb} MB at ${end.s} s (${growth.toFixed(1)}%; from ${early.rssMb} MB at ${early.s} s: ${fromEarly.toFixed(1)}%)`,
+        growth < 10,
+      );
     }
   } finally {
     await server.stop();
@@ -336,9 +356,16 @@ async function pgRestart(): Promise<void> {
     const workers = [...Array.from({ length: 12 }, reader), ...Array.from({ length: 4 }, (_, w) => writer(w))];
     await sleep(20_000);
     const restartAt = (performance.now() - started) / 1000;
-    const restart = spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { encoding: 'utf8' });
+    // Asynchronously: the load must keep running while the database restarts.
+    const restart = await new Promise<{ status: number | null; output: string }>((resolve) => {
+      const child = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      child.once('exit', (status) => resolve({ status, output }));
+    });
     const backAt = (performance.now() - started) / 1000;
-    if (restart.status !== 0) console.log(`  pg_ctlcluster: ${restart.stderr || restart.stdout}`);
+    if (restart.status !== 0) console.log(`  pg_ctlcluster: ${restart.output}`);
     await sleep(Math.max(0, 60_000 - (performance.now() - started)));
     stop = true;
     await Promise.all(workers);
