@@ -160,6 +160,14 @@ export async function findActiveOffersNear(handle: DbHandle, f: ActiveOfferFilte
     ORDER BY ${orderBy(sort.keys, 'p')}`);
 }
 
+/** A match this far away counts half as much as one next door (the relevance order). */
+const RELEVANCE_HALF_DISTANCE_M = 25 * 1609.344;
+
+/** The relevance order's key for a match of relevance `rank` at `distM` metres, as the SQL of `sortKeys.relevance` computes it. */
+export function relevanceAt(rank: number, distM: number): number {
+  return rank / (1 + distM / RELEVANCE_HALF_DISTANCE_M);
+}
+
 /** Sort keys the listing orders use. */
 export const sortKeys = {
   distance: (p: GeoPoint): SortKey => ({ expr: sql`oi.earth <-> ${earthPoint(p)}`, knn: true }),
@@ -194,7 +202,6 @@ export const featuredFirst = (p: GeoPoint): OfferSort => ({ first: sql.raw('oi.i
 /** Offers in any of these categories first, each group nearest first. */
 export const categoriesFirst = (ids: readonly number[], p: GeoPoint): OfferSort => ({ first: categoryMatch('oi', ids), then: sortKeys.distance(p) });
 
-const RELEVANCE_HALF_DISTANCE_M = 25 * 1609.344;
 
 
 /**

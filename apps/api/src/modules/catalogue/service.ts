@@ -25,7 +25,9 @@ import {
   findSpotlightMerchantsNear,
   findCategoryIdsOfOffers,
   findCategoryFrequencies,
+  relevanceAt,
   sortKeys,
+  type ActiveOfferFilters,
   type CategoryRow,
   type GeoCircle,
   type GeoPoint,
@@ -211,6 +213,13 @@ export interface OfferListParams extends PlaceParams {
 export interface TextMatch {
   where: SQL;
   rank: SQL;
+  /**
+   * The matches of the best relevance class, their relevance, and the most any other match can
+   * have. With it a relevance-ordered page first walks that class nearest first (the GiST
+   * index, a few hundred rows for a common word), and keeps that page when even its last row
+   * outranks every possible other match; otherwise it ranks every match in the circle.
+   */
+  topClass?: { where: SQL; rank: number; othersAtMost: number } | undefined;
 }
 
 /**
@@ -222,21 +231,27 @@ export async function listOffers(handle: DbHandle, q: OfferListParams, match?: T
   const position = await resolvePosition(handle, q);
   const category = await categoryFilter(handle, q.category);
   const today = businessToday();
-  const rows = await findActiveOffersNear(
-    handle,
-    {
-      circle: position,
-      today,
-      categoryIds: category?.ids,
-      categoryCommon: category ? await isCommonCategory(handle, category.ids) : false,
-      excludeIds: q.exclude,
-      excludeLocationIds: q.exclude_location_ids,
-      featuredOnly: q.featured === true,
-      extra: match?.where,
-    },
-    offerSort(q.order ?? (match ? 'relevance' : 'distance'), position, q.seed ?? daySeed(today), match),
-    { limit: q.limit, offset: q.offset },
-  );
+  const order = q.order ?? (match ? 'relevance' : 'distance');
+  const filters: ActiveOfferFilters = {
+    circle: position,
+    today,
+    categoryIds: category?.ids,
+    categoryCommon: category ? await isCommonCategory(handle, category.ids) : false,
+    excludeIds: q.exclude,
+    excludeLocationIds: q.exclude_location_ids,
+    featuredOnly: q.featured === true,
+    extra: match?.where,
+  };
+  const page = { limit: q.limit, offset: q.offset };
+  const top = order === 'relevance' ? match?.topClass : undefined;
+  if (top) {
+    // Within one class the relevance order is the distance order; the page stands when its
+    // last row (the offset + limit-th) still outranks the best any other match could score.
+    const rows = await findActiveOffersNear(handle, { ...filters, extra: top.where }, { keys: [sortKeys.distance(position)] }, page);
+    const last = rows.at(-1);
+    if (rows.length === q.limit && last && relevanceAt(top.rank, last.dist_m ?? 0) > top.othersAtMost) return rows.map(toListItem);
+  }
+  const rows = await findActiveOffersNear(handle, filters, offerSort(order, position, q.seed ?? daySeed(today), match), page);
   return rows.map(toListItem);
 }
 

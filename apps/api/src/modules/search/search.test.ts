@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { listOffers } from '../catalogue/service.ts';
 import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/test-fixtures.ts';
 import { rebuildSearchSupport } from './maintenance.ts';
 import { nameIndexSettled, suggestFromMemory } from './name-index.ts';
-import { findNamesStartingWith } from './repository.ts';
+import { CLASS_RELEVANCE, findNamesStartingWith, fullTextMatch } from './repository.ts';
 import { buildTsQuery, searchWords } from './service.ts';
 
 let t: TestApp;
@@ -82,6 +83,9 @@ describe('search text', () => {
     expect(searchWords("  Tony's  PIZZA & <script>alert(1)</script> ")).toEqual(['tony', 's', 'pizza', 'script', 'alert', '1']);
     expect(buildTsQuery(['piza', 'hut'], new Map([['piza', ['pizza', 'plaza']]]))).toBe('(piza:* | pizza | plaza) & hut:*');
     expect(buildTsQuery(['a'], new Map())).toBe('a');
+    // Restricted to weight classes: names only (A), names and categories (AB).
+    expect(buildTsQuery(['piza', 'hut'], new Map([['piza', ['pizza', 'plaza']]]), 'A')).toBe('(piza:*A | pizza:A | plaza:A) & hut:*A');
+    expect(buildTsQuery(['a'], new Map(), 'AB')).toBe('a:AB');
   });
 });
 
@@ -156,8 +160,10 @@ describe('GET /api/search/', () => {
   it('sends a bounded number of SQL statements', async () => {
     const { result, queries } = await countQueries(t.db, () => t.app.inject({ method: 'GET', url: '/api/search/?q=piza%20house&limit=12' }));
     expect(result.statusCode).toBe(200);
-    // Corrections, then the ranked page (no place lookup for the default place).
-    expect(queries).toBe(2);
+    // Corrections, the planner's word statistics (once per ten minutes), at most two pages (the
+    // nearest name matches, then every match ranked); no place lookup for the default place.
+    expect(queries).toBeGreaterThanOrEqual(2);
+    expect(queries).toBeLessThanOrEqual(4);
     // The same search again within a minute is answered from memory.
     const again = await countQueries(t.db, () => t.app.inject({ method: 'GET', url: '/api/search/?q=piza%20house&limit=12' }));
     expect(again.result.json()).toEqual(result.json());
@@ -214,5 +220,82 @@ describe('GET /api/searchautocomplete/', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/searchautocomplete/?q=pi&lng=abc&lat=1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('lng');
+  });
+});
+
+describe('relevance order: the nearest name matches first, when they are enough', () => {
+  // Made-up word: 15 merchants named with it 1-15 miles out, a category named with it and
+  // description matches next door. Names (class A) outrank categories (B) and descriptions (C).
+  const word = 'quokkaburger';
+  const catSlug = `qcat-${u}`;
+  const names: number[] = [];
+  let categoryMatch = 0;
+  const descMatches: number[] = [];
+
+  beforeAll(async () => {
+    const db = t.db;
+    const cat = await addCategory(db, { kind: 'main', slug: catSlug, name: `Quokka Main ${u}`, orderNum: 98 });
+    const sub = await addCategory(db, { kind: 'sub', slug: `qsub-${u}`, name: 'Quokkaburger Joints', parentId: cat.id, list: 'restaurants' });
+    for (let i = 1; i <= 15; i++) {
+      const m = await addMerchant(db, { name: `Quokkaburger Shack ${i}` });
+      const loc = await addLocation(db, m, north(DEFAULT_PLACE, i));
+      names.push((await addOffer(db, loc, cat, { name: 'Lunch special', expiresAt: addDays(t.today, 30) })).id);
+    }
+    const diner = await addMerchant(db, { name: 'Harbour Diner' });
+    for (const miles of [0.2, 0.4]) {
+      const loc = await addLocation(db, diner, north(DEFAULT_PLACE, miles));
+      descMatches.push((await addOffer(db, loc, cat, { name: 'Dinner deal', description: `<p>A ${word} on the side</p>`, expiresAt: addDays(t.today, 30) })).id);
+    }
+    const joint = await addMerchant(db, { name: 'Corner Joint' });
+    const jointLoc = await addLocation(db, joint, north(DEFAULT_PLACE, 0.3));
+    categoryMatch = (await addOffer(db, jointLoc, cat, { name: 'Two for one', subcategoryIds: [sub.id], expiresAt: addDays(t.today, 30) })).id;
+  });
+
+  const match = () => {
+    const m = fullTextMatch({ all: `${word}:*`, A: `${word}:*A`, AB: `${word}:*AB`, ABC: `${word}:*ABC` });
+    return {
+      ranked: { where: m.where, rank: m.rank },
+      walked: { where: m.where, rank: m.rank, topClass: { where: m.topClass, rank: CLASS_RELEVANCE.A, othersAtMost: CLASS_RELEVANCE.B } },
+    };
+  };
+  const ids = (items: Array<{ entitiable_id: number }>) => items.map((i) => i.entitiable_id);
+
+  it('ranks names, then categories, then descriptions, each nearest first', async () => {
+    const got = await search(`q=${word}&category=${catSlug}&limit=100`);
+    expect(got).toEqual([...names, categoryMatch, ...descMatches]);
+  });
+
+  it('answers from the name walk alone when its last row outranks any other match, the same page as ranking every match', async () => {
+    const { ranked, walked } = match();
+    const cases = [
+      { limit: 5, offset: 0, walkAlone: true },
+      { limit: 12, offset: 0, walkAlone: true },
+      { limit: 4, offset: 8, walkAlone: true },
+      // Past the name matches: the walk is short, every match is ranked.
+      { limit: 12, offset: 12, walkAlone: false },
+    ];
+    const base = { category: [catSlug], lat: DEFAULT_PLACE.lat, lng: DEFAULT_PLACE.lng };
+    await listOffers(t.db, { ...base, limit: 1, offset: 0 }, ranked); // category rows cached
+    for (const c of cases) {
+      const page = { ...base, limit: c.limit, offset: c.offset };
+      const full = await listOffers(t.db, page, ranked);
+      const { result, queries } = await countQueries(t.db, () => listOffers(t.db, page, walked));
+      expect(ids(result), JSON.stringify(c)).toEqual(ids(full));
+      expect(queries, JSON.stringify(c)).toBe(c.walkAlone ? 1 : 2);
+    }
+    expect(ids(await listOffers(t.db, { ...base, limit: 12, offset: 0 }, walked))).toEqual(names.slice(0, 12));
+  });
+
+  it('ranks every match when the last name found is too far to be sure it outranks every other match', async () => {
+    const { ranked, walked } = match();
+    // 50 miles south: the names are 51-65 miles away (relevance 1 / (1 + 51/25) < 0.4).
+    const south = north(DEFAULT_PLACE, -50);
+    const page = { category: [catSlug], lat: south.lat, lng: south.lng, limit: 12, offset: 0 };
+    const full = await listOffers(t.db, page, ranked);
+    const { result, queries } = await countQueries(t.db, () => listOffers(t.db, page, walked));
+    expect(ids(result)).toEqual(ids(full));
+    expect(queries).toBe(2);
+    // Still names first: 51 miles away they outrank the category match 50 miles away.
+    expect(ids(full).slice(0, 12)).toEqual(names.slice(0, 12));
   });
 });

@@ -7,7 +7,7 @@ import { listOffers, resolvePosition, type PlaceParams } from '../catalogue/serv
 import type { OfferListItem } from '../catalogue/schema.ts';
 import { MIN_DICTIONARY_WORD } from './maintenance.ts';
 import { suggestFromMemory } from './name-index.ts';
-import { findNamesStartingWith, findSimilarWords, fullTextMatch } from './repository.ts';
+import { CLASS_RELEVANCE, findLexemeFrequencies, findNamesStartingWith, findSimilarWords, fullTextMatch } from './repository.ts';
 import type { SearchQuery, Suggestion } from './schema.ts';
 
 /** Words of a query beyond this many are ignored: each adds a term every match must have. */
@@ -31,15 +31,45 @@ export function searchWords(text: string): string[] {
 /**
  * A to_tsquery text: every word must match, each as typed (as a prefix, so "burg" finds
  * "burgers") or as one of its dictionary corrections. Words contain only letters and digits, so
- * the text is always valid tsquery syntax.
+ * the text is always valid tsquery syntax. `classes` (e.g. 'AB') restricts every word to those
+ * weight classes of the offer text.
  */
-export function buildTsQuery(words: readonly string[], corrections: ReadonlyMap<string, readonly string[]>): string {
+export function buildTsQuery(words: readonly string[], corrections: ReadonlyMap<string, readonly string[]>, classes = ''): string {
+  const label = classes ? `:${classes}` : '';
   return words
     .map((word) => {
-      const options = [word.length >= MIN_DICTIONARY_WORD ? `${word}:*` : word, ...(corrections.get(word) ?? []).filter((c) => c !== word)];
+      const typed = word.length >= MIN_DICTIONARY_WORD ? `${word}:*${classes}` : `${word}${label}`;
+      const options = [typed, ...(corrections.get(word) ?? []).filter((c) => c !== word).map((c) => `${c}${label}`)];
       return options.length > 1 ? `(${options.join(' | ')})` : options[0]!;
     })
     .join(' & ');
+}
+
+/** Share of offers from which a query word counts as common (its best-class walk pays off). */
+const COMMON_WORD_SHARE = 0.01;
+const FREQUENCY_CACHE_MS = 10 * 60_000;
+const frequencyCache = new WeakMap<DbHandle, { at: number; value: Promise<Map<string, number>> }>();
+
+/**
+ * Whether every word of the query, as typed or corrected, is found in at least 1% of the offers
+ * by the planner statistics (kept ten minutes). A lexeme counts for a word it starts with (the
+ * prefix match) or that starts with it, give or take an ending ("burgers", lexeme "burger").
+ */
+async function isCommonQuery(handle: DbHandle, words: readonly string[], corrections: ReadonlyMap<string, readonly string[]>): Promise<boolean> {
+  let cached = frequencyCache.get(handle);
+  if (!cached || Date.now() - cached.at > FREQUENCY_CACHE_MS) {
+    cached = { at: Date.now(), value: findLexemeFrequencies(handle).catch(() => new Map<string, number>()) };
+    frequencyCache.set(handle, cached);
+  }
+  const frequencies = await cached.value;
+  const share = (option: string) => {
+    let sum = 0;
+    for (const [lexeme, freq] of frequencies) {
+      if (lexeme.startsWith(option) || (option.startsWith(lexeme) && option.length - lexeme.length <= 2)) sum += freq;
+    }
+    return sum;
+  };
+  return words.every((word) => [word, ...(corrections.get(word) ?? [])].reduce((sum, option) => sum + share(option), 0) >= COMMON_WORD_SHARE);
 }
 
 /**
@@ -62,15 +92,28 @@ async function correctWords(handle: DbHandle, words: readonly string[]): Promise
 /**
  * GET /api/search/: active offers within the market radius matching every word of `q` (as
  * typed or corrected), best match first with nearer offers favoured, in the list-item shape.
- * Two statements plus the place lookup: corrections, then the ranked page. Ranking every match
- * of a common word is the costly part (PERFORMANCE-NOTES.md); whole answers are kept by the
- * answer cache (lib/answer-cache.ts) until the catalogue changes.
+ * Relevance is the best text class every word is found in (`CLASS_RELEVANCE`: names, then
+ * categories, then descriptions), damped by distance. Statements: corrections, then for common
+ * words the nearest name matches (enough when even the last of them outranks any category or
+ * description match), otherwise every match ranked. Whole answers are kept by the answer cache
+ * (lib/answer-cache.ts) until the catalogue changes.
  */
 export async function searchOffers(handle: DbHandle, q: SearchQuery): Promise<OfferListItem[]> {
   const words = searchWords(q.q);
   if (!words.length) return [];
   const corrections = await correctWords(handle, words);
-  return listOffers(handle, q, fullTextMatch(buildTsQuery(words, corrections)));
+  const match = fullTextMatch({
+    all: buildTsQuery(words, corrections),
+    A: buildTsQuery(words, corrections, 'A'),
+    AB: buildTsQuery(words, corrections, 'AB'),
+    ABC: buildTsQuery(words, corrections, 'ABC'),
+  });
+  const common = await isCommonQuery(handle, words, corrections);
+  return listOffers(handle, q, {
+    where: match.where,
+    rank: match.rank,
+    topClass: common ? { where: match.topClass, rank: CLASS_RELEVANCE.A, othersAtMost: CLASS_RELEVANCE.B } : undefined,
+  });
 }
 
 /**
