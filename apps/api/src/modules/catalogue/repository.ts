@@ -168,6 +168,11 @@ export function relevanceAt(rank: number, distM: number): number {
   return rank / (1 + distM / RELEVANCE_HALF_DISTANCE_M);
 }
 
+/** The distance at which a match of relevance `rank` has fallen to `key` (the inverse of `relevanceAt`). */
+export function distanceForRelevance(rank: number, key: number): number {
+  return RELEVANCE_HALF_DISTANCE_M * Math.max(0, rank / key - 1);
+}
+
 /** Sort keys the listing orders use. */
 export const sortKeys = {
   distance: (p: GeoPoint): SortKey => ({ expr: sql`oi.earth <-> ${earthPoint(p)}`, knn: true }),

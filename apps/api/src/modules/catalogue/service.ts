@@ -26,6 +26,7 @@ import {
   findCategoryIdsOfOffers,
   findCategoryFrequencies,
   relevanceAt,
+  distanceForRelevance,
   sortKeys,
   type ActiveOfferFilters,
   type CategoryRow,
@@ -247,9 +248,17 @@ export async function listOffers(handle: DbHandle, q: OfferListParams, match?: T
   if (top) {
     // Within one class the relevance order is the distance order; the page stands when its
     // last row (the offset + limit-th) still outranks the best any other match could score.
-    const rows = await findActiveOffersNear(handle, { ...filters, extra: top.where }, { keys: [sortKeys.distance(position)] }, page);
-    const last = rows.at(-1);
-    if (rows.length === q.limit && last && relevanceAt(top.rank, last.dist_m ?? 0) > top.othersAtMost) return rows.map(toListItem);
+    const walked = await findActiveOffersNear(handle, { ...filters, extra: top.where }, { keys: [sortKeys.distance(position)] }, page);
+    const last = walked.at(-1);
+    if (walked.length === q.limit && last) {
+      const lastRelevance = relevanceAt(top.rank, last.dist_m ?? 0);
+      if (lastRelevance > top.othersAtMost) return walked.map(toListItem);
+      // Otherwise only matches nearer than the last row, or near enough for another class to
+      // outrank it, can make the page: rank every match within that distance (a margin for
+      // rounding), not the whole circle.
+      const reachM = Math.max(last.dist_m ?? 0, distanceForRelevance(top.othersAtMost, lastRelevance)) * 1.001 + 1;
+      filters.circle = { ...position, radiusM: Math.min(position.radiusM, reachM) };
+    }
   }
   const rows = await findActiveOffersNear(handle, filters, offerSort(order, position, q.seed ?? daySeed(today), match), page);
   return rows.map(toListItem);

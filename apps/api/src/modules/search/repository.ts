@@ -50,12 +50,15 @@ function tsQuery(text: string): SQL {
   return sql`to_tsquery('english', ${text}::text)`;
 }
 
-/** The full-text condition, its relevance (`CLASS_RELEVANCE`), and the condition of its best class. */
+/** The full-text condition, its relevance (`CLASS_RELEVANCE`), and the condition of its best class (for a nearest-first walk). */
 export function fullTextMatch(q: ClassQueries): { where: SQL; rank: SQL; topClass: SQL } {
   const rank = sql`(CASE WHEN oi.tsv @@ ${tsQuery(q.A)} THEN ${CLASS_RELEVANCE.A}::float8
     WHEN oi.tsv @@ ${tsQuery(q.AB)} THEN ${CLASS_RELEVANCE.B}::float8
     WHEN oi.tsv @@ ${tsQuery(q.ABC)} THEN ${CLASS_RELEVANCE.C}::float8 ELSE ${CLASS_RELEVANCE.D}::float8 END)`;
-  return { where: sql`oi.tsv @@ ${tsQuery(q.all)}`, rank, topClass: sql`oi.tsv @@ ${tsQuery(q.A)}` };
+  // The best class is walked nearest first: written so that no index answers it (as with common
+  // categories, `categoryFilterOnly`), or the planner intersects the whole circle with the GIN
+  // bitmap and sorts it (250 ms for 'pizza' at national scale instead of 1 ms).
+  return { where: sql`oi.tsv @@ ${tsQuery(q.all)}`, rank, topClass: sql`coalesce(oi.tsv @@ ${tsQuery(q.A)}, false)` };
 }
 
 /**

@@ -286,16 +286,21 @@ describe('relevance order: the nearest name matches first, when they are enough'
     expect(ids(await listOffers(t.db, { ...base, limit: 12, offset: 0 }, walked))).toEqual(names.slice(0, 12));
   });
 
-  it('ranks every match when the last name found is too far to be sure it outranks every other match', async () => {
+  it('ranks the matches within reach when the last name found is too far to be sure it outranks every other match', async () => {
     const { ranked, walked } = match();
-    // 50 miles south: the names are 51-65 miles away (relevance 1 / (1 + 51/25) < 0.4).
-    const south = north(DEFAULT_PLACE, -50);
-    const page = { category: [catSlug], lat: south.lat, lng: south.lng, limit: 12, offset: 0 };
-    const full = await listOffers(t.db, page, ranked);
-    const { result, queries } = await countQueries(t.db, () => listOffers(t.db, page, walked));
-    expect(ids(result)).toEqual(ids(full));
-    expect(queries).toBe(2);
-    // Still names first: 51 miles away they outrank the category match 50 miles away.
-    expect(ids(full).slice(0, 12)).toEqual(names.slice(0, 12));
+    // 30 and 50 miles south: the 12th name is 42 or 62 miles away (relevance 1 / (1 + 42/25) < 0.4).
+    for (const miles of [30, 50]) {
+      const from = north(DEFAULT_PLACE, -miles);
+      const page = { category: [catSlug], lat: from.lat, lng: from.lng, limit: 12, offset: 0 };
+      const full = await listOffers(t.db, page, ranked);
+      const { result, queries } = await countQueries(t.db, () => listOffers(t.db, page, walked));
+      expect(ids(result), `${miles}`).toEqual(ids(full));
+      expect(queries).toBe(2);
+      // Still names first: that far away they outrank the category match next to them.
+      expect(ids(full)).toEqual(names.slice(0, 12));
+    }
+    // Asking for all of them: the walk runs out, every match in the circle is ranked.
+    const all = { category: [catSlug], lat: DEFAULT_PLACE.lat, lng: DEFAULT_PLACE.lng, limit: 30, offset: 0 };
+    expect(ids(await listOffers(t.db, all, walked))).toEqual(ids(await listOffers(t.db, all, ranked)));
   });
 });
