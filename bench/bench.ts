@@ -4,7 +4,7 @@
 // repetitions) for every endpoint, Lighthouse and first-load JS for the pages, and the embedded
 // default's cold start, warm restart and memory. Writes bench/results/<timestamp>.json and .md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -348,19 +348,26 @@ export interface EmbeddedResult {
   memory: { afterColdStartMb: number; idleMb: number; maxRssMb: number; peakMb: number };
 }
 
-/** The embedded default (PGlite in an empty DATA_DIR) through `npm start`'s own script. */
+/** The Node options of `npm start` (root package.json), so the embedded run is started the same way. */
+function startScriptNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return pkg.scripts.start!.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/** The embedded default (PGlite in an empty DATA_DIR) through `npm start`'s own script and options. */
 async function measureEmbedded(): Promise<EmbeddedResult> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
   // As `npm start` runs it: no DATABASE_URL, NODE_ENV unset (so React runs its development build).
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: '', SEED_SCALE: '1', PUBLIC_URL: `http://127.0.0.1:${EMBEDDED_PORT}` };
   try {
     log('embedded: cold start from an empty DATA_DIR...');
-    let server = startProcess('scripts/start.ts', env, EMBEDDED_PORT);
+    const nodeArgs = startScriptNodeArgs();
+    let server = startProcess('scripts/start.ts', env, EMBEDDED_PORT, nodeArgs);
     const coldStartMs = await waitFor200(`${server.base}/`, server, 300_000);
     const afterSeed = sampleMemory(server.child.pid!)();
     log(`embedded: first page after ${(coldStartMs / 1000).toFixed(1)} s (RSS ${afterSeed.maxRssMb.toFixed(0)} MB after seeding in process)`);
     await server.stop();
-    server = startProcess('scripts/start.ts', env, EMBEDDED_PORT);
+    server = startProcess('scripts/start.ts', env, EMBEDDED_PORT, nodeArgs);
     const warmRestartMs = await waitFor200(`${server.base}/`, server, 120_000);
     log(`embedded: warm restart, first page after ${(warmRestartMs / 1000).toFixed(2)} s`);
     // Memory of the restarted server (the steady state: no seeding in process) under load.

@@ -1,5 +1,10 @@
 // `npm start`: builds the web app when it is not built (or older than its sources), then runs the
 // server, which migrates, seeds an empty database and serves on PORT (default 3000).
+// package.json runs it with Node options for memory (issue 9: under 400 MB at the demo size;
+// docs/performance.md): `--liftoff-only` because the embedded database is PostgreSQL compiled to
+// WebAssembly and V8's second, optimising compile of it peaked near 600 MB that the process then
+// kept; a 4 MB young generation and a 512 MB old-generation cap keep the JavaScript heap close to
+// what it uses (idle 600 -> 260 MB, under load 880 -> 350 MB).
 import { spawnSync } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -14,8 +14,8 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export function startProcess(script: string, env: Record<string, string>, port: number): Server {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], {
+export function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = ['--disable-warning=ExperimentalWarning']): Server {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -76,7 +76,10 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   }
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    // A served database on disk gets 32 MB of shared buffers rather than PostgreSQL's 128 MB: the
+    // WebAssembly memory never shrinks, and the demo data reads fast from the OS cache (issue 9
+    // memory target). Tests (in memory) keep the default.
+    ...(options.dataDir ? { dataDir: options.dataDir, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
