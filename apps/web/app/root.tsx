@@ -1,6 +1,5 @@
 // The document: brand (decided on the server from the visitor's place, SPEC.md 1), header,
 // footer, cookie banner and sign-up prompt around every page.
-import './lib/zod-jitless.ts';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { BRANDS, brandFor } from '@market/domain/brand';

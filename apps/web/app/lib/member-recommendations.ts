@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { RECOMMENDED_COUNT } from '@market/domain/constants';
 import type { UserGeo } from '@market/domain/user-geo';
-import { PREFERENCE_FLAGS, type PreferenceFlag } from '@market/domain/validation/profile';
+import { PREFERENCE_FLAGS, type PreferenceFlag } from '@market/domain/recommendations';
 import type { OfferListItem } from './api-types.ts';
 import { callApi } from './member-api.ts';
 import { useMember } from './member.tsx';
