@@ -3,24 +3,19 @@
 // through browser geolocation and reverse geocoding. Choosing sets the userGeo cookie through the
 // /location action, which re-renders the page for the new place. Without JavaScript the input is
 // a plain form: the action takes the first city matching the text.
-import { useCombobox } from 'downshift';
 import { useRef, useState, type RefObject } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
 import { locationLabel, placeText } from '@market/domain/location-label';
 import type { UserGeo } from '@market/domain/user-geo';
 import type { PlaceSuggestion } from '../lib/api-types.ts';
-import { fetchList, useAutocomplete } from '../lib/autocomplete.ts';
+import { loadPlaces, useAutocomplete } from '../lib/autocomplete.ts';
 import { useMediaQuery } from '../lib/hooks.ts';
+import { onDemand } from '../lib/on-demand.ts';
+import type { LocationFieldProps } from './location-combobox.tsx';
 import { LazyDialog } from './lazy-dialog.tsx';
 
-type Item = { kind: 'current' } | { kind: 'place'; place: PlaceSuggestion };
-
-const CURRENT: Item = { kind: 'current' };
-
-function loadPlaces(q: string, signal: AbortSignal) {
-  return fetchList<PlaceSuggestion>(`/api/places/autocomplete/?q=${encodeURIComponent(q)}`, signal);
-}
+export type LocationSetter = ReturnType<typeof useSetLocation>;
 
 /** Submits a new place to the /location action. */
 function useSetLocation() {
@@ -53,9 +48,7 @@ function useSetLocation() {
   };
 }
 
-function itemText(item: Item | null): string {
-  return item?.kind === 'place' ? item.place.suggestion : '';
-}
+const useLocationCombobox = onDemand(() => import('./location-combobox.tsx'));
 
 export function LocationPicker({ geo }: { geo: UserGeo }) {
   const narrow = useMediaQuery(`(max-width: ${BREAKPOINTS.md - 0.02}px)`);
@@ -63,88 +56,65 @@ export function LocationPicker({ geo }: { geo: UserGeo }) {
   const current = placeText(geo);
   const placeholder = current || 'Search My City';
   const setter = useSetLocation();
-  const [text, setText] = useState('');
-  const { items: places } = useAutocomplete(text, loadPlaces);
-  const items: Item[] = [CURRENT, ...places.map((place) => ({ kind: 'place' as const, place }))];
-
-  // Whether the visitor moved through the list with the arrow keys since typing.
-  const navigated = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const combobox = useCombobox<Item>({
-    id: 'location-combobox',
-    items,
-    itemToString: itemText,
-    // Uncontrolled input (fast typing never loses characters); the text drives the suggestions.
-    onInputValueChange({ inputValue }) {
-      setText(inputValue ?? '');
-    },
-    onSelectedItemChange({ selectedItem }) {
-      if (!selectedItem) return;
-      if (selectedItem.kind === 'current') setter.useCurrentLocation();
-      else setter.choosePlace(selectedItem.place.id);
-    },
-    stateReducer(state, { type, changes }) {
-      // SPEC.md 4: the dropdown opens on typing (desktop only, 800 px or wider).
-      if (type === useCombobox.stateChangeTypes.InputClick) return { ...changes, isOpen: state.isOpen };
-      if (type === useCombobox.stateChangeTypes.InputChange) return { ...changes, isOpen: (changes.inputValue ?? '').length > 0 };
-      return changes;
-    },
-  });
+  const [loaded, load] = useLocationCombobox('location-combobox-input');
+  // The suggestions are for wide screens; below 800 px the field opens the dialog instead.
+  const intent = () => {
+    if (!narrow) load();
+  };
+  const field = { placeholder, narrow, setter, inputRef, onOpenDialog: () => setDialogOpen(true) };
 
   return (
     <div className="location-picker">
-      <form method="post" action="/location" className="location-form" onSubmit={(e) => e.preventDefault()}>
+      <form
+        method="post"
+        action="/location"
+        className="location-form"
+        onPointerEnter={intent}
+        // Until the widget is here, Enter posts the text as the no-JS form does (the first matching city).
+        onSubmit={(e) => {
+          if (loaded) e.preventDefault();
+        }}
+      >
         <input type="hidden" name="redirectTo" value={setter.redirectTo} />
-        <label {...combobox.getLabelProps()} className="location-label">
+        <label id="location-combobox-label" htmlFor="location-combobox-input" className="location-label">
           <span aria-hidden="true" className="pin" /> Offers <span className="location-label-text">{locationLabel(geo)}</span>
         </label>
-        <div className="location-input-wrap">
-          <input
-            {...combobox.getInputProps({
-              ref: inputRef,
-              name: 'q',
-              placeholder,
-              autoComplete: 'off',
-              readOnly: narrow,
-              onKeyDown: (event) => {
-                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') navigated.current = true;
-                else if (event.key !== 'Enter') navigated.current = false;
-                // SPEC.md 4: Enter picks the first suggestion (unless one was chosen with the arrows).
-                if (event.key === 'Enter' && !navigated.current && places[0]) {
-                  (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
-                  event.preventDefault();
-                  combobox.closeMenu();
-                  setter.choosePlace(places[0].id);
-                }
-              },
-              onClick: (event) => {
-                if (narrow) {
-                  (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
-                  setDialogOpen(true);
-                }
-              },
-            })}
-            className="location-input"
-          />
-          <ul {...combobox.getMenuProps()} className={`dropdown ${combobox.isOpen && !narrow ? 'open' : ''}`}>
-            {combobox.isOpen && !narrow
-              ? items.map((item, index) => (
-                  <li
-                    key={item.kind === 'current' ? 'current' : String(item.place.id)}
-                    {...combobox.getItemProps({ item, index })}
-                    className={`dropdown-item ${combobox.highlightedIndex === index ? 'highlighted' : ''} ${item.kind === 'current' ? 'current' : ''}`}
-                  >
-                    {item.kind === 'current' ? 'Use Current Location' : item.place.suggestion}
-                  </li>
-                ))
-              : null}
-          </ul>
-        </div>
+        {loaded ? <loaded.mod.LocationCombobox {...field} initial={loaded.initial} initialOpen={loaded.open} /> : <LocationStandIn {...field} onIntent={intent} />}
         <noscript>
           <button type="submit" className="btn btn-small">Set</button>
         </noscript>
       </form>
       <LocationDialog open={dialogOpen} onOpenChange={setDialogOpen} geo={geo} setter={setter} returnFocus={inputRef} />
+    </div>
+  );
+}
+
+/** The combobox's server markup, without its code. */
+function LocationStandIn({ placeholder, narrow, inputRef, onOpenDialog, onIntent }: LocationFieldProps & { onIntent: () => void }) {
+  return (
+    <div className="location-input-wrap">
+      <input
+        aria-activedescendant=""
+        aria-autocomplete="list"
+        aria-controls="location-combobox-menu"
+        aria-expanded="false"
+        aria-labelledby="location-combobox-label"
+        autoComplete="off"
+        id="location-combobox-input"
+        role="combobox"
+        ref={inputRef}
+        name="q"
+        placeholder={placeholder}
+        readOnly={narrow}
+        defaultValue=""
+        onFocus={onIntent}
+        onClick={() => {
+          if (narrow) onOpenDialog();
+        }}
+        className="location-input"
+      />
+      <ul id="location-combobox-menu" role="listbox" aria-labelledby="location-combobox-label" className="dropdown " />
     </div>
   );
 }

@@ -1,80 +1,76 @@
 // Header search (SPEC.md 2 Header, 4 Autocomplete, 5): a GET form to /search that works before
 // JavaScript loads; then suggestions from /api/searchautocomplete/ and, below 800 px, a
 // full-screen dialog titled 'Search {location}'. Empty text goes to /browse/all.
-import { useCombobox } from 'downshift';
-import { useState, type FormEvent } from 'react';
+// The suggestions (downshift, search-combobox.tsx) load on the first focus of or pointer over the
+// field; until then a stand-in with the same markup searches on submit (first-load JS, issue 9).
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
 import { placeText } from '@market/domain/location-label';
 import { searchUrl } from '@market/domain/search-url';
 import { locationQuery, type UserGeo } from '@market/domain/user-geo';
-import type { PlaceSuggestion } from '../lib/api-types.ts';
-import { fetchList, useAutocomplete } from '../lib/autocomplete.ts';
 import { useMediaQuery } from '../lib/hooks.ts';
+import { onDemand } from '../lib/on-demand.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 
-function suggestionsPath(q: string, geo: UserGeo): string {
-  const params = new URLSearchParams([['q', q], ...locationQuery(geo)]);
-  return `/api/searchautocomplete/?${params.toString()}`;
+export interface SearchFieldProps {
+  geo: UserGeo;
+  id: string;
+  placeholder: string;
+  autoFocus?: boolean;
+  buttonLabel: string;
+  onDone?: () => void;
 }
 
-function SearchCombobox({ geo, id, placeholder, autoFocus, buttonLabel, onDone, initial = '' }: { geo: UserGeo; id: string; placeholder: string; autoFocus?: boolean; buttonLabel: string; onDone?: () => void; initial?: string }) {
+const useSearchCombobox = onDemand(() => import('./search-combobox.tsx'));
+
+function SearchField(props: SearchFieldProps) {
+  const [loaded, load] = useSearchCombobox(`${props.id}-input`);
+  if (loaded) return <loaded.mod.SearchCombobox {...props} initial={loaded.initial} initialOpen={loaded.open} />;
+  return <SearchStandIn {...props} onIntent={load} />;
+}
+
+/** The combobox's server markup, without its code: typing and submitting search as the widget does. */
+function SearchStandIn({ geo, id, placeholder, autoFocus, buttonLabel, onDone, onIntent }: SearchFieldProps & { onIntent: () => void }) {
   const navigate = useNavigate();
-  const [text, setText] = useState(initial);
-  const { items } = useAutocomplete(text, (q, signal) => fetchList<PlaceSuggestion>(suggestionsPath(q, geo), signal));
-  const go = (value: string) => {
-    onDone?.();
-    void navigate(searchUrl(value, geo));
-  };
-  const combobox = useCombobox<PlaceSuggestion>({
-    id,
-    items,
-    itemToString: (item) => item?.suggestion ?? '',
-    // Uncontrolled input (fast typing never loses characters); the text drives the suggestions.
-    onInputValueChange({ inputValue }) {
-      setText(inputValue ?? '');
-    },
-    onSelectedItemChange({ selectedItem }) {
-      if (selectedItem) go(selectedItem.suggestion);
-    },
-  });
-  const submit = (event: FormEvent) => {
+  // A field that takes the focus as it mounts (the mobile search dialog) wants its widget now.
+  useEffect(() => {
+    if (autoFocus) onIntent();
+  }, [autoFocus, onIntent]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go(text);
+    const input = event.currentTarget.elements.namedItem('q') as HTMLInputElement | null;
+    onDone?.();
+    void navigate(searchUrl(input?.value ?? '', geo));
   };
   return (
-    <form role="search" method="get" action="/search" className="search-form" onSubmit={submit}>
+    <form role="search" method="get" action="/search" className="search-form" onSubmit={submit} onPointerEnter={onIntent}>
       {locationQuery(geo).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <label {...combobox.getLabelProps()} className="visually-hidden">
+      <label id={`${id}-label`} htmlFor={`${id}-input`} className="visually-hidden">
         Search coupons and offers
       </label>
       <div className="search-input-wrap">
         <input
-          {...combobox.getInputProps({
-            name: 'q',
-            type: 'search',
-            placeholder,
-            autoComplete: 'off',
-            autoFocus,
-            maxLength: 200,
-            onKeyDown: (event) => {
-              // Enter without a highlighted suggestion submits the typed text.
-              if (event.key === 'Enter' && combobox.highlightedIndex < 0) (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
-            },
-          })}
+          aria-activedescendant=""
+          aria-autocomplete="list"
+          aria-controls={`${id}-menu`}
+          aria-expanded="false"
+          aria-labelledby={`${id}-label`}
+          autoComplete="off"
+          id={`${id}-input`}
+          role="combobox"
+          name="q"
+          type="search"
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          maxLength={200}
+          defaultValue=""
+          onFocus={onIntent}
           className="search-input"
         />
-        <ul {...combobox.getMenuProps()} className={`dropdown ${combobox.isOpen && items.length ? 'open' : ''}`}>
-          {combobox.isOpen
-            ? items.map((item, index) => (
-                <li key={`${item.id}-${index}`} {...combobox.getItemProps({ item, index })} className={`dropdown-item ${combobox.highlightedIndex === index ? 'highlighted' : ''}`}>
-                  {item.suggestion}
-                </li>
-              ))
-            : null}
-        </ul>
+        <ul id={`${id}-menu`} role="listbox" aria-labelledby={`${id}-label`} className="dropdown " />
       </div>
       <button type="submit" className="btn btn-primary search-button">
         {buttonLabel}
@@ -101,9 +97,9 @@ export function SearchBox({ geo, twinCities, buttonLabel = 'Search', id = 'heade
         }
       }}
     >
-      <SearchCombobox geo={geo} id={id} placeholder={placeholder} buttonLabel={buttonLabel} />
+      <SearchField geo={geo} id={id} placeholder={placeholder} buttonLabel={buttonLabel} />
       <LazyDialog open={open} onOpenChange={setOpen} title={title} className="sheet fullscreen search-dialog">
-        <SearchCombobox geo={geo} id={`${id}-dialog`} placeholder="Search" autoFocus buttonLabel="Search" onDone={() => setOpen(false)} />
+        <SearchField geo={geo} id={`${id}-dialog`} placeholder="Search" autoFocus buttonLabel="Search" onDone={() => setOpen(false)} />
       </LazyDialog>
     </div>
   );

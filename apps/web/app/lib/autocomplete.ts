@@ -2,6 +2,7 @@
 // for the 500 ms debounce; 4 or more ask at once. A failed call clears the suggestions.
 import { useEffect, useRef, useState } from 'react';
 import { AUTOCOMPLETE_DEBOUNCE_MS, MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';
+import type { PlaceSuggestion } from './api-types.ts';
 
 /** How long to wait before asking for suggestions for this text; null means clear instead. */
 export function autocompleteDelay(text: string): number | null {
@@ -51,4 +52,9 @@ export async function fetchList<T>(path: string, signal: AbortSignal): Promise<T
   if (!res.ok) return [];
   const body: unknown = await res.json();
   return Array.isArray(body) ? (body as T[]) : [];
+}
+
+/** City suggestions for the location field and dialog. */
+export function loadPlaces(q: string, signal: AbortSignal): Promise<PlaceSuggestion[]> {
+  return fetchList<PlaceSuggestion>(`/api/places/autocomplete/?q=${encodeURIComponent(q)}`, signal);
 }
