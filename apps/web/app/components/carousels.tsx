@@ -1,16 +1,31 @@
 // Carousels (SPEC.md 4): the promotional callouts autoplay every 3500 ms when there is more than
 // one item, loop, and show 2 slides on wide screens, 1 at or below 1000 px or with a single item.
 // The spotlight carousel of the home-pros home wraps both ways. Embla carousel; slides are real
-// links, so both read fine before JavaScript loads (as a scrollable row).
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
-import { useCallback, useEffect, useState } from 'react';
+// links, so both read fine before JavaScript loads (as a scrollable row). Embla itself
+// (carousel-motion.tsx) loads once the page is interactive, so it is not part of the first load.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_MS } from '@market/domain/constants';
 import { calloutLinkAttributes, decorateCalloutLink } from '@market/domain/callouts';
 import type { UserGeo } from '@market/domain/user-geo';
 import type { Callout, SpotlightMerchant } from '../lib/api-types.ts';
+import { useHydrated } from '../lib/hooks.ts';
+import type { CarouselApi, MotionProps } from './carousel-motion.tsx';
 import { merchantHref } from './offer-card.tsx';
+
+const CarouselMotion = lazy(() => import('./carousel-motion.tsx'));
+
+/** Embla on this viewport, from after hydration; the API is undefined until then. */
+function useCarousel(options: Omit<MotionProps, 'viewport' | 'onApi'>): [RefObject<HTMLDivElement | null>, CarouselApi | undefined, ReactNode] {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<CarouselApi | undefined>();
+  const hydrated = useHydrated();
+  const motion = hydrated ? (
+    <Suspense fallback={null}>
+      <CarouselMotion key={JSON.stringify(options)} viewport={viewport} {...options} onApi={setApi} />
+    </Suspense>
+  ) : null;
+  return [viewport, api, motion];
+}
 
 function Controls({ onPrev, onNext, label }: { onPrev: () => void; onNext: () => void; label: string }) {
   return (
@@ -27,7 +42,7 @@ function Controls({ onPrev, onNext, label }: { onPrev: () => void; onNext: () =>
 
 export function CalloutCarousel({ callouts, geo }: { callouts: Callout[]; geo: UserGeo }) {
   const many = callouts.length > 1;
-  const [ref, api] = useEmblaCarousel({ loop: many, align: 'start', slidesToScroll: 1 }, many ? [Autoplay({ delay: CAROUSEL_MS, stopOnInteraction: false, stopOnMouseEnter: true })] : []);
+  const [ref, api, motion] = useCarousel({ loop: many, slidesToScroll: 1, autoplay: many });
   const prev = useCallback(() => api?.scrollPrev(), [api]);
   const next = useCallback(() => api?.scrollNext(), [api]);
   if (!callouts.length) return null;
@@ -49,12 +64,13 @@ export function CalloutCarousel({ callouts, geo }: { callouts: Callout[]; geo: U
         </ul>
       </div>
       {many ? <Controls onPrev={prev} onNext={next} label="promotion" /> : null}
+      {motion}
     </section>
   );
 }
 
 export function SpotlightCarousel({ merchants }: { merchants: SpotlightMerchant[] }) {
-  const [ref, api] = useEmblaCarousel({ loop: true, align: 'start' });
+  const [ref, api, motion] = useCarousel({ loop: true, autoplay: false });
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!api) return;
@@ -87,6 +103,7 @@ export function SpotlightCarousel({ merchants }: { merchants: SpotlightMerchant[
         </ul>
       </div>
       {merchants.length > 1 ? <Controls onPrev={() => api?.scrollPrev()} onNext={() => api?.scrollNext()} label="professional" /> : null}
+      {motion}
     </div>
   );
 }

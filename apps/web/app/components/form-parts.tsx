@@ -2,32 +2,15 @@
 // fetcher that posts to it (keyed so a form keeps its answer while the page re-renders), the
 // form-level message and the per-field messages.
 import { useId, type ReactNode } from 'react';
-import { useFetcher } from 'react-router';
 import { STATES_SOLD, US_STATES } from '@market/domain/markets';
+import type { FormAnswer } from './lead-answer.ts';
 
-export interface FormAnswer {
-  ok: boolean;
-  message: string;
-  /** Field name -> message, shown beside the field it belongs to. */
-  fields?: Record<string, string>;
-}
+export { useLeadForm, type FormAnswer, type FormKind } from './lead-answer.ts';
 
 /** Shown above the button when the messages belong to fields (each is shown beside its field). */
 export const CHECK_FIELDS = 'Please correct the fields marked above.';
 
-export type FormKind = 'suggest' | 'mailing-removal' | 'newsletter' | 'magazine-lead' | 'business-lead' | 'contractor';
-
 const STATE_NAMES: Record<(typeof STATES_SOLD)[number], string> = { MI: 'Michigan', IL: 'Illinois', MN: 'Minnesota', FL: 'Florida' };
-
-/**
- * The fetcher of one form and its answer. `initial` is the answer of a post made without
- * JavaScript (the /forms/:kind page renders it); the fetcher's own answer wins once it has one.
- */
-export function useLeadForm(key: string, initial?: FormAnswer | null) {
-  const fetcher = useFetcher<FormAnswer>({ key });
-  const answer = fetcher.data ?? initial ?? null;
-  return { fetcher, answer, busy: fetcher.state !== 'idle', done: answer?.ok === true };
-}
 
 /**
  * A state picker: the four sold states (suggest merchant, business and contractor forms, SPEC.md 5)

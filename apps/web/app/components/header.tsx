@@ -4,17 +4,18 @@
 // Transparent at the top and solid once scrolled; on home and special-edition pages the top bar
 // hides after scrolling past the header height plus 100 px (500 px on the home-pros home).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';
 import type { Brand } from '@market/domain/brand';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
-import { EXTERNAL, MENU_CATEGORIES } from '../lib/site.ts';
+import { EXTERNAL } from '../lib/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
-import { firstName, useMember } from '../lib/member.tsx';
+import { useMember } from '../lib/member.tsx';
 
-const AccountMenu = lazy(() => import('./account-menu.tsx'));
+const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
+const MobileMenuNav = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MobileMenuNav })));
 
 export type AuthState = null | false | { id: number; name: string };
 
@@ -36,6 +37,10 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
   const sticky = pageType !== 'Home';
   const hidesTopBar = pageType === 'Home' || isSpecialEdition(pageType);
   const ref = useRef<HTMLElement>(null);
+  // An auth cookie (auth unknown) most likely means a member: fetch their controls meanwhile.
+  useEffect(() => {
+    if (auth === null) void import('./header-extras.tsx');
+  }, [auth]);
   const [scrolled, setScrolled] = useState(false);
   const [topHidden, setTopHidden] = useState(false);
 
@@ -91,7 +96,11 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
                   </Link>
                 </>
               ) : null}
-              {auth ? <MemberControls name={auth.name} /> : null}
+              {auth ? (
+                <Suspense fallback={null}>
+                  <MemberControls name={auth.name} />
+                </Suspense>
+              ) : null}
             </div>
           </nav>
         </div>
@@ -111,58 +120,6 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
 }
 
 /** Mobile menu (SPEC.md 2): account entry, 'Coupons & Offers' browse list, 'Browse By Location', blog. */
-/**
- * Logged-in header controls (SPEC.md 2 Header): greeting, the 'Saved' button with the number of
- * saved items (opens the saved drawer), and the account dropdown.
- */
-function MemberControls({ name }: { name: string }) {
-  const member = useMember();
-  const navigate = useNavigate();
-  const count = member.saved?.count;
-  const first = firstName(name);
-  const signOut = () => {
-    member.signOut();
-    void navigate('/');
-  };
-  return (
-    <>
-      <span className="greeting">Hi, {first}</span>
-      <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => member.setDrawerOpen(true)}>
-        Saved <span className="saved-count">{count ?? '…'}</span>
-        <span className="visually-hidden">{count === 1 ? ' saved item' : ' saved items'}</span>
-      </button>
-      <Suspense
-        fallback={
-          <button type="button" className="btn btn-small btn-outline account-trigger" disabled>
-            My Account <span aria-hidden="true">▾</span>
-          </button>
-        }
-      >
-        <AccountMenu label="My Account" onSignOut={signOut} />
-      </Suspense>
-    </>
-  );
-}
-
-/** Mobile menu 'Sign Out' (SPEC.md 2): clears the logged-in state and goes to /. */
-function SignOutButton({ className, onDone }: { className: string; onDone: () => void }) {
-  const member = useMember();
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => {
-        onDone();
-        member.signOut();
-        void navigate('/');
-      }}
-    >
-      Sign Out
-    </button>
-  );
-}
-
 function MobileMenu({ open, onOpenChange, geo, auth }: { open: boolean; onOpenChange: (open: boolean) => void; geo: UserGeo; auth: AuthState }) {
   const [locationOpen, setLocationOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -174,54 +131,16 @@ function MobileMenu({ open, onOpenChange, geo, auth }: { open: boolean; onOpenCh
         Menu
       </button>
       <LazyDialog open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu" className="sheet side-sheet mobile-menu" returnFocus={button}>
-        <nav aria-label="Mobile menu">
-          {auth ? (
-            <>
-              <Link to="/user/account" onClick={close} className="menu-link">
-                My Account
-              </Link>
-              <SignOutButton className="menu-link as-button" onDone={close} />
-            </>
-          ) : auth === false ? (
-            <Link to="/signup" onClick={close} className="menu-link strong">
-              Sign Up
-            </Link>
-          ) : null}
-          <h2 className="menu-heading">Coupons &amp; Offers</h2>
-          <ul className="menu-list">
-            <li>
-              <Link to={withLocationQuery('/browse/all', geo)} onClick={close} className="menu-link">
-                See All
-              </Link>
-            </li>
-            {MENU_CATEGORIES.map((c) => (
-              <li key={c.slug}>
-                {c.external ? (
-                  <a href={c.href} className="menu-link" rel="noopener">
-                    {c.label}
-                  </a>
-                ) : (
-                  <Link to={withLocationQuery(c.href, geo)} onClick={close} className="menu-link">
-                    {c.label}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            className="menu-link as-button"
-            onClick={() => {
-              close();
-              setLocationOpen(true);
-            }}
-          >
-            Browse By Location
-          </button>
-          <Link to="/blog" onClick={close} className="menu-link">
-            Blog
-          </Link>
-        </nav>
+        {/* Inside the dialog's own Suspense boundary: the dialog opens with its list. */}
+        <MobileMenuNav
+          geo={geo}
+          auth={auth}
+          close={close}
+          onBrowseByLocation={() => {
+            close();
+            setLocationOpen(true);
+          }}
+        />
       </LazyDialog>
       <LocationDialog open={locationOpen} onOpenChange={setLocationOpen} geo={geo} />
     </>

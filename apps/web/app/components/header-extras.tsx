@@ -1,0 +1,114 @@
+// Header parts drawn only in the browser, loaded when first drawn (first-load JS, issue 9): the
+// logged-in controls (SPEC.md 2 Header: greeting, 'Saved', account dropdown) and the mobile
+// menu's list (SPEC.md 2: account entry, 'Coupons & Offers', 'Browse By Location', blog).
+import { lazy, Suspense } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
+import { MENU_CATEGORIES } from '../lib/site.ts';
+import { firstName, useMember } from '../lib/member.tsx';
+import type { AuthState } from './header.tsx';
+
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
+
+/**
+ * Logged-in header controls (SPEC.md 2 Header): greeting, the 'Saved' button with the number of
+ * saved items (opens the saved drawer), and the account dropdown.
+ */
+export function MemberControls({ name }: { name: string }) {
+  const member = useMember();
+  const navigate = useNavigate();
+  const count = member.saved?.count;
+  const first = firstName(name);
+  const signOut = () => {
+    member.signOut();
+    void navigate('/');
+  };
+  return (
+    <>
+      <span className="greeting">Hi, {first}</span>
+      <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => member.setDrawerOpen(true)}>
+        Saved <span className="saved-count">{count ?? '…'}</span>
+        <span className="visually-hidden">{count === 1 ? ' saved item' : ' saved items'}</span>
+      </button>
+      <Suspense
+        fallback={
+          <button type="button" className="btn btn-small btn-outline account-trigger" disabled>
+            My Account <span aria-hidden="true">▾</span>
+          </button>
+        }
+      >
+        <AccountMenu label="My Account" onSignOut={signOut} />
+      </Suspense>
+    </>
+  );
+}
+
+/** Mobile menu 'Sign Out' (SPEC.md 2): clears the logged-in state and goes to /. */
+function SignOutButton({ className, onDone }: { className: string; onDone: () => void }) {
+  const member = useMember();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        onDone();
+        member.signOut();
+        void navigate('/');
+      }}
+    >
+      Sign Out
+    </button>
+  );
+}
+
+/** The mobile menu's list (SPEC.md 2). */
+export function MobileMenuNav({ geo, auth, close, onBrowseByLocation }: { geo: UserGeo; auth: AuthState; close: () => void; onBrowseByLocation: () => void }) {
+  return (
+    <nav aria-label="Mobile menu">
+      {auth ? (
+        <>
+          <Link to="/user/account" onClick={close} className="menu-link">
+            My Account
+          </Link>
+          <SignOutButton className="menu-link as-button" onDone={close} />
+        </>
+      ) : auth === false ? (
+        <Link to="/signup" onClick={close} className="menu-link strong">
+          Sign Up
+        </Link>
+      ) : null}
+      <h2 className="menu-heading">Coupons &amp; Offers</h2>
+      <ul className="menu-list">
+        <li>
+          <Link to={withLocationQuery('/browse/all', geo)} onClick={close} className="menu-link">
+            See All
+          </Link>
+        </li>
+        {MENU_CATEGORIES.map((c) => (
+          <li key={c.slug}>
+            {c.external ? (
+              <a href={c.href} className="menu-link" rel="noopener">
+                {c.label}
+              </a>
+            ) : (
+              <Link to={withLocationQuery(c.href, geo)} onClick={close} className="menu-link">
+                {c.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="menu-link as-button"
+        onClick={onBrowseByLocation}
+      >
+        Browse By Location
+      </button>
+      <Link to="/blog" onClick={close} className="menu-link">
+        Blog
+      </Link>
+    </nav>
+  );
+}
