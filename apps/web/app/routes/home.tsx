@@ -4,15 +4,10 @@
 // carousel, recommended offers (4, 'See All'), offers near you, contest banner, and the three
 // logged-out blocks. Home-pros home: hero search, category tabs, spotlight carousel, two calls to
 // action.
-import * as Tabs from '@radix-ui/react-tabs';
-import { useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { HOME_PROS_CATEGORIES } from '@market/domain/categories';
-import { CATEGORY_LISTS, sortListEntries } from '@market/domain/category-lists';
-import { TAB_CLOSE_MS } from '@market/domain/constants';
 import { locationLabel } from '@market/domain/location-label';
 import { homeLayoutFor } from '@market/domain/places';
-import { searchUrl } from '@market/domain/search-url';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/home';
 import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx';
@@ -28,6 +23,15 @@ import { useRootData } from '../root.tsx';
 import { firstName, useMember } from '../lib/member.tsx';
 import { useMemberRecommendations } from '../lib/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
+
+// The home-pros tabs (Radix Tabs and the category lists): the server loads the module before
+// any render and draws them in place; in the browser it loads only when the Twin Cities home is
+// drawn, and the server's markup stays as it is until then (a Suspense boundary hydrates when the
+// code arrives). The coupon home never loads it (first-load JS, issue 9). `import.meta.env.SSR`
+// is false in the browser build, where the first branch drops out.
+const loadTabs = () => import('../components/category-tabs.tsx');
+const serverTabs = import.meta.env.SSR ? await loadTabs() : null;
+const CategoryTabs = serverTabs ? serverTabs.CategoryTabs : lazy(() => loadTabs().then((m) => ({ default: m.CategoryTabs })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { geo } = await visitorGeo(request, context);
@@ -171,58 +175,6 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
   );
 }
 
-/** Category tabs (SPEC.md 4): click toggles; clicking the active tab closes it after 400 ms. */
-function CategoryTabs({ geo }: { geo: UserGeo }) {
-  const [value, setValue] = useState('');
-  const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lists = HOME_PROS_CATEGORIES.map((c) => ({
-    ...c,
-    entries: sortListEntries(
-      CATEGORY_LISTS.filter((l) => l.parent.slug === c.slug).flatMap((l) => l.entries),
-      'name',
-    ).slice(0, 12),
-  }));
-  return (
-    <Tabs.Root value={value} onValueChange={setValue} activationMode="manual" className="category-tabs">
-      <Tabs.List aria-label="Home pro categories" className="tab-list">
-        {lists.map((c) => (
-          <Tabs.Trigger
-            key={c.slug}
-            value={c.slug}
-            className="tab"
-            onClick={() => {
-              if (value === c.slug) {
-                if (closing.current) clearTimeout(closing.current);
-                closing.current = setTimeout(() => setValue(''), TAB_CLOSE_MS);
-              }
-            }}
-          >
-            {c.display}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {lists.map((c) => (
-        <Tabs.Content key={c.slug} value={c.slug} className="tab-panel">
-          <ul className="chip-list">
-            {c.entries.map((e) => (
-              <li key={e.slug}>
-                <Link to={searchUrl(e.name, geo)} className="chip">
-                  {e.name}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to={withLocationQuery(`/browse/${c.slug}`, geo)} className="chip strong">
-                All {c.display}
-              </Link>
-            </li>
-          </ul>
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
-  );
-}
-
 function HomeProsHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const root = useRootData();
   const geo = root.geo;
@@ -238,7 +190,9 @@ function HomeProsHome({ data }: { data: ReturnType<typeof useLoaderData<typeof l
       <div className="container page">
         <section aria-labelledby="tabs-heading" className="section">
           <h2 id="tabs-heading">Find a Pro by Category</h2>
-          <CategoryTabs geo={geo} />
+          <Suspense fallback={null}>
+            <CategoryTabs geo={geo} />
+          </Suspense>
         </section>
         <section aria-labelledby="spotlight-heading" className="section">
           <h2 id="spotlight-heading">Local Pros in the Spotlight</h2>
