@@ -7,6 +7,7 @@ const SHELL = new RegExp(
     String.raw`packages[\\/]domain[\\/]src[\\/](categories|markets|location-label|constants|expiry|share-link|brand|user-geo|page-type|search-url)\.ts$`,
     String.raw`apps[\\/]web[\\/]app[\\/]lib[\\/](hooks|member|auth-storage|member-api|meta|modal-links|return-focus|site|autocomplete|on-demand)\.tsx?$`,
     String.raw`apps[\\/]web[\\/]app[\\/]components[\\/](header|footer|location-picker|search-box|cookie-banner|signup-prompt|member-overlays|error-page|lead-answer|lazy-dialog|lead-forms|save-button|certified-badge|offer-card|special-header)\.tsx?$`,
+    String.raw`apps[\\/]web[\\/]app[\\/](root|routes[\\/]page-layout)\.tsx$`,
   ].join('|'),
 );
 
