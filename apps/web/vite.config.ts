@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-// The modules of the document (root.tsx and the page layout) and the small ones most pages share.
+// The document (root.tsx, the page layout and what they draw) and the small modules most pages share.
 const SHELL = new RegExp(
   [
     String.raw`packages[\\/]domain[\\/]src[\\/](categories|markets|location-label|constants|expiry|share-link|brand|user-geo|page-type|search-url)\.ts$`,
