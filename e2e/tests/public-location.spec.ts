@@ -30,6 +30,9 @@ test('changing location to Minneapolis with the keyboard shows the home-pros hom
   const tab = page.getByRole('tab', { name: 'Kitchen & Bath' });
   await tab.click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
+  // It stays open past the 400 ms close delay (SPEC.md 4: only a click on the open tab closes it).
+  await page.waitForTimeout(900);
+  await expect(page.getByRole('tabpanel')).toBeVisible();
   await tab.click();
   await expect(page.getByRole('tabpanel')).toHaveCount(0, { timeout: 2000 });
   const learnMore = page.getByRole('link', { name: /^Learn More about / }).first();

@@ -14,6 +14,7 @@ import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 export function CategoryTabs({ geo }: { geo: UserGeo }) {
   const [value, setValue] = useState('');
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const wasOpen = useRef(false);
   const lists = HOME_PROS_CATEGORIES.map((c) => ({
     ...c,
     entries: sortListEntries(
@@ -29,11 +30,19 @@ export function CategoryTabs({ geo }: { geo: UserGeo }) {
             key={c.slug}
             value={c.slug}
             className="tab"
+            // Radix selects a tab on mouse down (and on Enter or Space), before the click: whether
+            // the tab was already open is read then, or every first click would close it again.
+            onMouseDown={() => {
+              wasOpen.current = value === c.slug;
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') wasOpen.current = value === c.slug;
+            }}
             onClick={() => {
-              if (value === c.slug) {
-                if (closing.current) clearTimeout(closing.current);
-                closing.current = setTimeout(() => setValue(''), TAB_CLOSE_MS);
-              }
+              if (closing.current) clearTimeout(closing.current);
+              closing.current = null;
+              if (wasOpen.current) closing.current = setTimeout(() => setValue(''), TAB_CLOSE_MS);
+              wasOpen.current = false;
             }}
           >
             {c.display}
