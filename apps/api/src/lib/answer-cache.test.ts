@@ -104,6 +104,48 @@ describe('the answer cache', () => {
     expect((await get('/api/userfavorites/')).statusCode).toBe(401);
   });
 
+  it("keeps the home page's callout rows (shuffled per request) and anonymous contest lists until their tables change", async () => {
+    // Callouts: the rows and settings are read once, the selection and its shuffle are made per request.
+    await t.db.rows(sql`INSERT INTO callout_settings (id, use_default_callouts, number_of_default_callouts_to_use, randomize_callout_order) VALUES (1, false, 10, true)
+      ON CONFLICT (id) DO UPDATE SET use_default_callouts = false, number_of_default_callouts_to_use = 10, randomize_callout_order = true`);
+    await settle();
+    const calloutsUrl = '/api/content/callouts/?state=MI';
+    const orderOf = (body: string) => (JSON.parse(body) as { objects: Array<{ id: number }> }).objects.map((c) => c.id).join(',');
+    const first = await get(calloutsUrl);
+    expect(first.statusCode).toBe(200);
+    const count = orderOf(first.body).split(',').filter(Boolean).length;
+    const orders = new Set<string>();
+    const repeated = await statements(async () => {
+      for (let i = 0; i < 30; i++) orders.add(orderOf((await get(calloutsUrl)).body));
+    });
+    expect(repeated.sqls).toEqual([]);
+    // The seeded data has several callouts for Michigan: 30 shuffles are not all the same.
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(orders.size).toBeGreaterThan(1);
+    await t.db.rows(sql`UPDATE callout_settings SET number_of_default_callouts_to_use = 1, randomize_callout_order = false WHERE id = 1`);
+    await settle();
+    const changed = JSON.parse((await get(calloutsUrl)).body) as { objects: unknown[]; settings: { number_of_default_callouts_to_use: number } };
+    expect(changed.settings.number_of_default_callouts_to_use).toBe(1);
+    expect(changed.objects.length).toBeLessThanOrEqual(1);
+
+    // Contests: an anonymous list is kept whole; a request with a bearer token never uses it.
+    const contestsUrl = `/api/contests/?lat=${DEFAULT_PLACE.lat}&lng=${DEFAULT_PLACE.lng}`;
+    const list = await get(contestsUrl);
+    expect(list.statusCode).toBe(200);
+    const again = await statements(() => get(contestsUrl));
+    expect(again.sqls).toEqual([]);
+    expect(again.result.body).toBe(list.body);
+    const withToken = await statements(() => t.app.inject({ method: 'GET', url: contestsUrl, headers: { authorization: 'Bearer not-a-real-token' } }));
+    expect(withToken.sqls.length).toBeGreaterThan(0);
+    const items = JSON.parse(list.body) as Array<{ contest: { id: number; display_name: string } }>;
+    expect(items.length).toBeGreaterThan(0);
+    const renamed = `Renamed contest ${u}`;
+    await t.db.rows(sql`UPDATE contests SET display_name = ${renamed} WHERE id = ${items[0]!.contest.id}`);
+    await settle();
+    const after = JSON.parse((await get(contestsUrl)).body) as Array<{ contest: { display_name: string } }>;
+    expect(after.map((i) => i.contest.display_name)).toContain(renamed);
+  });
+
   it('is turned off by ANSWER_CACHE_SECONDS=0', async () => {
     const off = await createTestApp({ ANSWER_CACHE_SECONDS: '0' });
     try {

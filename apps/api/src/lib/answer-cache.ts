@@ -3,7 +3,8 @@
 // sent: the answer depends on nothing else). A route opts in with `config: { answerCache: true }`.
 // A hit is sent from onRequest, before validation, the handler and serialisation; entries live
 // `ttlMs` at most and all go when the catalogue changes (db/changes.ts). Only 200 answers to GET
-// are kept.
+// without an Authorization header are kept. `remember` keeps loaded rows the same way for answers
+// that cannot be kept whole (callouts are shuffled per request: the rows are kept, not the order).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -34,6 +35,7 @@ export interface AnswerCacheOptions {
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly values = new Map<string, { at: number; value: Promise<unknown> }>();
   private bytes = 0;
   private generation = 0;
   private readonly options: AnswerCacheOptions;
@@ -77,9 +79,29 @@ export class AnswerCache {
     }
   }
 
+  /**
+   * The value `load` gives, kept under `key` like an answer (at most `ttlMs`, dropped on any
+   * change, not kept while changes may go unnoticed). Concurrent callers share one load; a failed
+   * load is not kept. The value is shared: callers must not change it.
+   */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const now = Date.now();
+    const hit = this.values.get(key);
+    if (hit && now - hit.at < this.options.ttlMs) return hit.value as Promise<T>;
+    const value = load();
+    const stored = { at: now, value };
+    this.values.set(key, stored);
+    value.catch(() => {
+      if (this.values.get(key) === stored) this.values.delete(key);
+    });
+    return value;
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.values.clear();
     this.bytes = 0;
   }
 
@@ -96,7 +118,8 @@ export class AnswerCache {
 const GENERATION = Symbol('answerCacheGeneration');
 
 function cacheable(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.routeOptions.config?.answerCache === true;
+  // With a bearer token an answer may carry the member's own fields (contests' `entered`).
+  return request.method === 'GET' && request.routeOptions.config?.answerCache === true && request.headers.authorization === undefined;
 }
 
 /**

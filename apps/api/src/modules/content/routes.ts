@@ -24,7 +24,7 @@ export async function contentRoutes(plugin: App): Promise<void> {
     async (request, reply) => {
       // Short: a shuffled order is shared for at most this long.
       publicCache(reply, 60);
-      return calloutsForState(db(), request.query.state);
+      return calloutsForState(db(), request.query.state, Math.random, app.answerCache);
     },
   );
 
@@ -40,7 +40,7 @@ export async function contentRoutes(plugin: App): Promise<void> {
     },
     async (_request, reply) => {
       publicCache(reply, 60);
-      return defaultCallouts(db());
+      return defaultCallouts(db(), Math.random, app.answerCache);
     },
   );
 }

@@ -10,6 +10,13 @@ import type { Executor } from '../../db/client.ts';
 import { findCallouts, findCalloutSettings } from './repository.ts';
 import type { CalloutOut, CalloutsOut } from './schema.ts';
 
+/** Where the stored rows come from: the database each time, or kept (the app's answer cache). */
+export interface RowSource {
+  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+const FRESH: RowSource = { remember: (_key, load) => load() };
+
 async function settingsOf(db: Executor): Promise<CalloutSettings> {
   const row = await findCalloutSettings(db);
   if (!row) return DEFAULT_CALLOUT_SETTINGS;
@@ -46,8 +53,10 @@ async function calloutsOf(db: Executor, isDefault: boolean): Promise<CalloutOut[
  * order or shuffled when randomize_callout_order, truncated to number_of_default_callouts_to_use
  * (SPEC.md 7), with the settings so the web can apply the default-callouts fallback.
  */
-export async function calloutsForState(db: Executor, state: string | undefined, random: () => number = Math.random): Promise<CalloutsOut> {
-  const [settings, all] = await Promise.all([settingsOf(db), calloutsOf(db, false)]);
+export async function calloutsForState(db: Executor, state: string | undefined, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutsOut> {
+  // The rows may be kept (issue 9: they change rarely and every home page asks); the selection,
+  // with its per-request shuffle, is made here every time.
+  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(db)), rows.remember('content:callouts', () => calloutsOf(db, false))]);
   return { objects: selectCallouts(all, settings, state ?? DEFAULT_PLACE.state, random), settings };
 }
 
@@ -56,7 +65,7 @@ export async function calloutsForState(db: Executor, state: string | undefined, 
  * and truncated by the same settings, ready to show when the regular answer fails or
  * use_default_callouts is set (SPEC.md 7).
  */
-export async function defaultCallouts(db: Executor, random: () => number = Math.random): Promise<CalloutOut[]> {
-  const [settings, all] = await Promise.all([settingsOf(db), calloutsOf(db, true)]);
+export async function defaultCallouts(db: Executor, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutOut[]> {
+  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(db)), rows.remember('content:default-callouts', () => calloutsOf(db, true))]);
   return selectCallouts(all, settings, null, random);
 }

@@ -24,6 +24,9 @@ export async function contestsRoutes(plugin: App): Promise<void> {
     '/api/contests/',
     {
       onRequest: optionalUser,
+      // Anonymous answers depend only on the URL (and the day: kept 30 s at most); a request with
+      // a bearer token is never answered from or put into the answer cache.
+      config: { answerCache: true },
       schema: {
         tags: ['contests'],
         summary: "Running contests of the visitor's market",
