@@ -158,7 +158,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
     reply.header('vary', 'Cookie, Accept-Encoding');
   }
   if (!response.body) return reply.send();
-  const body = Readable.fromWeb(response.body as NodeReadableStream);
+  const body = coalesced(response.body as NodeReadableStream<Uint8Array>);
   const encoding = type.startsWith('text/html') ? htmlEncoding(reply.request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(body);
   // Pages compressed as they stream (issue 9: a 43 kB page is about 9 kB), flushed chunk by chunk
@@ -170,6 +170,70 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
       ? createBrotliCompress({ flush: zlibConstants.BROTLI_OPERATION_FLUSH, params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
       : createGzip({ level: 6, flush: zlibConstants.Z_SYNC_FLUSH });
   return reply.send(pipeline(body, compressor, () => {}));
+}
+
+/**
+ * The response body as a Node stream whose chunks join what the renderer produced together
+ * (issue 9). React writes a page as dozens of small chunks at once; sent one by one they cost a
+ * socket write (and, compressed, a compressor flush) each. Chunks that arrive before the event
+ * loop moves on (setImmediate) leave as one, so parts streamed later still go out as they come.
+ * Backpressure is kept: nothing more is read while the consumer is full.
+ */
+function coalesced(stream: NodeReadableStream<Uint8Array>): Readable {
+  const reader = stream.getReader();
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  let scheduled: NodeJS.Immediate | undefined;
+  let reading = false;
+  let done = false;
+  const out = new Readable({
+    read() {
+      if (!reading && !done) void pump();
+    },
+    destroy(error, callback) {
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = undefined;
+      reader.cancel(error ?? undefined).catch(() => {});
+      callback(error);
+    },
+  });
+  const flush = (): boolean => {
+    scheduled = undefined;
+    if (parts.length === 0) return true;
+    const chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+    parts = [];
+    size = 0;
+    return out.push(chunk);
+  };
+  const pump = async () => {
+    reading = true;
+    try {
+      for (;;) {
+        const { value, done: ended } = await reader.read();
+        if (out.destroyed) return;
+        if (ended) {
+          if (scheduled) clearImmediate(scheduled);
+          flush();
+          done = true;
+          out.push(null);
+          return;
+        }
+        parts.push(value);
+        size += value.byteLength;
+        if (size >= 64 * 1024) {
+          if (scheduled) clearImmediate(scheduled);
+          if (!flush()) return;
+        } else if (!scheduled) {
+          scheduled = setImmediate(flush);
+        }
+      }
+    } catch (error) {
+      out.destroy(error as Error);
+    } finally {
+      reading = false;
+    }
+  };
+  return out;
 }
 
 /** The compression a page answer uses: brotli or gzip when the browser accepts it. */
