@@ -7,12 +7,16 @@ import { existsSync } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, constants as zlibConstants, createBrotliCompress, createGzip, gzip as gzipCallback } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { App } from './app.ts';
 import type { Env } from './config/env.ts';
+
+const brotliCompress = promisify(brotliCompressCallback);
+const gzip = promisify(gzipCallback);
 
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../web/build/', import.meta.url));
 const SERVER_ENTRY = `${WEB_BUILD_DIR}server/index.js`;
@@ -158,8 +162,22 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
     reply.header('vary', 'Cookie, Accept-Encoding');
   }
   if (!response.body) return reply.send();
-  const body = coalesced(response.body as NodeReadableStream<Uint8Array>);
   const encoding = type.startsWith('text/html') ? htmlEncoding(reply.request.headers['accept-encoding']) : undefined;
+  const reader = (response.body as NodeReadableStream<Uint8Array>).getReader();
+  const first = await available(reader);
+  if (first.done) {
+    // The whole body was there at once (a page is rendered before it is sent): one buffer with
+    // its Content-Length, compressed in one go, leaves in one socket write.
+    let whole = joined(first.parts);
+    if (encoding) {
+      whole = await (encoding === 'br' ? brotliCompress(whole, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(whole, { level: 6 }));
+      reply.header('content-encoding', encoding);
+    }
+    reply.header('content-length', whole.length);
+    // A stream, not the buffer itself, so nothing hashes a one-time page for an ETag.
+    return reply.send(Readable.from([whole], { objectMode: false }));
+  }
+  const body = coalesced(reader, first.parts, first.next);
   if (!encoding) return reply.send(body);
   // Pages compressed as they stream (issue 9: a 43 kB page is about 9 kB), flushed chunk by chunk
   // so streamed parts still reach the browser as they are rendered.
@@ -172,17 +190,49 @@ async function sendWebResponse(reply: FastifyReply, response: Response, nonce: s
   return reply.send(pipeline(body, compressor, () => {}));
 }
 
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+type ReadResult = ReadableStreamReadResult<Uint8Array>;
+
+function joined(parts: Uint8Array[]): Buffer {
+  if (parts.length === 1) return Buffer.from(parts[0]!.buffer, parts[0]!.byteOffset, parts[0]!.byteLength);
+  return Buffer.concat(parts);
+}
+
 /**
- * The response body as a Node stream whose chunks join what the renderer produced together
- * (issue 9). React writes a page as dozens of small chunks at once; sent one by one they cost a
- * socket write (and, compressed, a compressor flush) each. Chunks that arrive before the event
- * loop moves on (setImmediate) leave as one, so parts streamed later still go out as they come.
- * Backpressure is kept: nothing more is read while the consumer is full.
+ * The chunks a body has ready before the event loop moves on (setImmediate): all of them and
+ * `done` when it ended by then, else those and the read still pending.
  */
-function coalesced(stream: NodeReadableStream<Uint8Array>): Readable {
-  const reader = stream.getReader();
-  let parts: Uint8Array[] = [];
+async function available(reader: Reader): Promise<{ parts: Uint8Array[]; done: true; next?: undefined } | { parts: Uint8Array[]; done: false; next: Promise<ReadResult> }> {
+  const parts: Uint8Array[] = [];
   let size = 0;
+  let ticked = false;
+  const tick = new Promise<null>((resolve) => setImmediate(() => {
+    ticked = true;
+    resolve(null);
+  }));
+  let next = reader.read();
+  for (;;) {
+    const result = ticked ? null : await Promise.race([next, tick]);
+    if (result === null) return { parts, done: false, next };
+    if (result.done) return { parts, done: true };
+    parts.push(result.value);
+    size += result.value.byteLength;
+    next = reader.read();
+    if (size >= 1024 * 1024) return { parts, done: false, next };
+  }
+}
+
+/**
+ * The rest of a body that did not come at once, as a Node stream whose chunks join what arrived
+ * together (issue 9): React writes dozens of small chunks at a time, and sent one by one they
+ * cost a socket write (and, compressed, a compressor flush) each. Chunks that arrive before the
+ * event loop moves on (setImmediate) leave as one, so parts streamed later still go out as they
+ * come. Backpressure is kept: nothing more is read while the consumer is full.
+ */
+function coalesced(reader: Reader, initial: Uint8Array[], pending: Promise<ReadResult>): Readable {
+  let parts: Uint8Array[] = [...initial];
+  let size = parts.reduce((n, p) => n + p.byteLength, 0);
+  let next: Promise<ReadResult> | undefined = pending;
   let scheduled: NodeJS.Immediate | undefined;
   let reading = false;
   let done = false;
@@ -200,7 +250,7 @@ function coalesced(stream: NodeReadableStream<Uint8Array>): Readable {
   const flush = (): boolean => {
     scheduled = undefined;
     if (parts.length === 0) return true;
-    const chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+    const chunk = joined(parts);
     parts = [];
     size = 0;
     return out.push(chunk);
@@ -208,8 +258,11 @@ function coalesced(stream: NodeReadableStream<Uint8Array>): Readable {
   const pump = async () => {
     reading = true;
     try {
+      if (parts.length && !flush()) return;
       for (;;) {
-        const { value, done: ended } = await reader.read();
+        const current = next ?? reader.read();
+        next = undefined;
+        const { value, done: ended } = await current;
         if (out.destroyed) return;
         if (ended) {
           if (scheduled) clearImmediate(scheduled);
