@@ -337,7 +337,11 @@ export async function mountWeb(app: App): Promise<void> {
           return reply.status(404).type('application/json; charset=utf-8').send({ detail: 'Not found.' });
         }
         const controller = new AbortController();
-        reply.raw.on('close', () => controller.abort());
+        // Stops rendering for a visitor who left; after a complete answer there is nothing to stop
+        // (and an abort costs a DOMException with its stack on every page).
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) controller.abort();
+        });
         const nonce = randomBytes(16).toString('base64');
         const context = web.createLoadContext({
           nonce,

@@ -9,7 +9,7 @@ import { spotlightDescription } from '@market/domain/spotlight';
 import { toUserGeo, type UserGeo } from '@market/domain/user-geo';
 import { CONTESTS_SLUG } from '@market/domain/categories';
 import { webRequestContext, type ApiFetch } from './request-context.ts';
-import { sanitizeRichText } from '@market/domain/html';
+import { sanitizeRichText as sanitizeRichTextOnce } from '@market/domain/html';
 import type {
   Callout,
   Contest,
@@ -91,6 +91,25 @@ function offerList(v: unknown): OfferListItem[] {
     if (item.entitiable_type !== 'Offer') console.warn(`Unexpected entity kind ${item.entitiable_type} (${item.entitiable_id})`);
   }
   return items.filter((i) => i.entitiable_type === 'Offer' && i.entitiable_id > 0);
+}
+
+/**
+ * sanitizeRichText with the answers kept (issue 9): the same contest rules and offer terms come
+ * back on every page (the featured contest on every home page, about 0.25 ms each time); the
+ * result depends only on the input.
+ */
+const SANITIZED = new Map<string, string>();
+const SANITIZED_MAX = 500;
+function sanitizeRichText(html: string): string {
+  if (!html) return '';
+  const kept = SANITIZED.get(html);
+  if (kept !== undefined) return kept;
+  const clean = sanitizeRichTextOnce(html);
+  if (html.length <= 20_000) {
+    if (SANITIZED.size >= SANITIZED_MAX) SANITIZED.clear();
+    SANITIZED.set(html, clean);
+  }
+  return clean;
 }
 
 function normaliseOffer(v: unknown): OfferDetail {

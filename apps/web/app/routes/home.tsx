@@ -39,14 +39,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const layout = homeLayoutFor(geo);
   if (layout === 'homepros') {
     const spotlight = await api.spotlight(geo);
-    return { layout, spotlight, callouts: [], recommended: [], nearby: [], featured: null as Contest | null, heroIndex: 0 };
+    return { layout, spotlight, callouts: [], recommended: [], nearby: [], featured: null as FeaturedBanner | null, heroIndex: 0 };
   }
   const [callouts, recommended, featured] = await Promise.all([api.callouts(geo.state || 'MI'), api.recommendations(geo), api.featuredContest(geo)]);
   // SPEC.md 7: a second 4-item lookup by location, without the offers already recommended.
   const nearby = await api.entities(geo, { limit: 4, exclude: recommended.map((o) => o.entitiable_id) });
   // SPEC.md 2: the hero image is random from six; chosen here so server and browser agree.
   const heroIndex = Math.floor(Math.random() * HERO_IMAGES.length);
-  return { layout, spotlight: [], callouts, recommended, nearby, featured, heroIndex };
+  return { layout, spotlight: [], callouts, recommended, nearby, featured: featured && bannerOf(featured), heroIndex };
+}
+
+/** What the contest banner shows: the page data carries no more of the contest (issue 9). */
+type FeaturedBanner = { entity_id: number; contest: Pick<Contest['contest'], 'banner' | 'display_name'> };
+
+function bannerOf(contest: Contest): FeaturedBanner {
+  return { entity_id: contest.entity_id, contest: { banner: contest.contest.banner, display_name: contest.contest.display_name } };
 }
 
 export const shouldRevalidate = keepListOnModalChange;
@@ -83,7 +90,7 @@ function BrowseButtons({ geo }: { geo: UserGeo }) {
   );
 }
 
-function ContestBanner({ contest }: { contest: Contest }) {
+function ContestBanner({ contest }: { contest: FeaturedBanner }) {
   const root = useRootData();
   const location = { pathname: '/', search: new URLSearchParams(withLocationQuery('/', root.geo).split('?')[1] ?? '').toString() };
   return (
