@@ -2,7 +2,6 @@
 // tests build it around a fresh database and use app.inject.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -92,7 +91,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     return payload;
   });
 
-  await app.register(helmet, API_HELMET_OPTIONS);
+  // Security headers on every answer, from the helmet middleware built once above (issue 9:
+  // @fastify/helmet builds a new helmet middleware, options parsing included, on every request,
+  // and a page render makes five in-process API calls besides its own).
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   await app.register(etag, { weak: true });
   // With REDIS_URL every instance counts in one shared store, so a limit reached through one
   // server holds on the others (ARCHITECTURE.md "many in production", issue 10). Without it the
