@@ -8,6 +8,7 @@ import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/reco
 import type { SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { cachedStatistics } from '../../lib/planner-statistics.ts';
 import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } from '../geo/service.ts';
 import {
   categoriesFirst,
@@ -153,8 +154,7 @@ async function categoryFilter(
 
 /** Share of all offers from which a category counts as common (docs/performance.md). */
 const COMMON_CATEGORY_SHARE = 0.01;
-const FREQUENCY_CACHE_MS = 10 * 60_000;
-const frequencyCache = new WeakMap<DbHandle, { at: number; value: Promise<Map<number, number>> }>();
+const categoryFrequencies = cachedStatistics(findCategoryFrequencies);
 
 /**
  * Whether these categories together hold at least 1% of the offers (planner statistics, kept
@@ -162,12 +162,7 @@ const frequencyCache = new WeakMap<DbHandle, { at: number; value: Promise<Map<nu
  * another plan; see `categoryFilterOnly`).
  */
 async function isCommonCategory(handle: DbHandle, ids: readonly number[]): Promise<boolean> {
-  let cached = frequencyCache.get(handle);
-  if (!cached || Date.now() - cached.at > FREQUENCY_CACHE_MS) {
-    cached = { at: Date.now(), value: findCategoryFrequencies(handle).catch(() => new Map<number, number>()) };
-    frequencyCache.set(handle, cached);
-  }
-  const frequencies = await cached.value;
+  const frequencies = await categoryFrequencies(handle);
   return ids.reduce((sum, id) => sum + (frequencies.get(id) ?? 0), 0) >= COMMON_CATEGORY_SHARE;
 }
 

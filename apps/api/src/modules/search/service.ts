@@ -3,6 +3,7 @@
 // market radius, active offers only; and autocomplete near the visitor.
 import { MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';
 import type { DbHandle } from '../../db/client.ts';
+import { cachedStatistics } from '../../lib/planner-statistics.ts';
 import { listOffers, resolvePosition, type PlaceParams } from '../catalogue/service.ts';
 import type { OfferListItem } from '../catalogue/schema.ts';
 import { MIN_DICTIONARY_WORD } from './maintenance.ts';
@@ -47,8 +48,7 @@ export function buildTsQuery(words: readonly string[], corrections: ReadonlyMap<
 
 /** Share of offers from which a query word counts as common (its best-class walk pays off). */
 const COMMON_WORD_SHARE = 0.01;
-const FREQUENCY_CACHE_MS = 10 * 60_000;
-const frequencyCache = new WeakMap<DbHandle, { at: number; value: Promise<Map<string, number>> }>();
+const lexemeFrequencies = cachedStatistics(findLexemeFrequencies);
 
 /**
  * Whether every word of the query, as typed or corrected, is found in at least 1% of the offers
@@ -56,12 +56,7 @@ const frequencyCache = new WeakMap<DbHandle, { at: number; value: Promise<Map<st
  * prefix match) or that starts with it, give or take an ending ("burgers", lexeme "burger").
  */
 async function isCommonQuery(handle: DbHandle, words: readonly string[], corrections: ReadonlyMap<string, readonly string[]>): Promise<boolean> {
-  let cached = frequencyCache.get(handle);
-  if (!cached || Date.now() - cached.at > FREQUENCY_CACHE_MS) {
-    cached = { at: Date.now(), value: findLexemeFrequencies(handle).catch(() => new Map<string, number>()) };
-    frequencyCache.set(handle, cached);
-  }
-  const frequencies = await cached.value;
+  const frequencies = await lexemeFrequencies(handle);
   const share = (option: string) => {
     let sum = 0;
     for (const [lexeme, freq] of frequencies) {
