@@ -14,6 +14,7 @@ import { installDrain } from './lib/drain.ts';
 import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
+import { installNulCharacterGuard } from './lib/text-input.ts';
 import { registerModules } from './modules/index.ts';
 import { namesChanged } from './modules/search/name-index.ts';
 
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installNulCharacterGuard(app);
   installDrain(app);
   // Member data is never stored by a cache (issue 10): any answer to a call that carries a token.
   app.addHook('onSend', async (request, reply, payload) => {
