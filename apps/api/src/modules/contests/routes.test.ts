@@ -254,7 +254,7 @@ describe('GET /api/contestwinners/', () => {
     expect(body[2]).toMatchObject({ display_name: 'Ann L.', display_location: 'Detroit MI', display_date: '01/02/2026' });
   });
 
-  it('answers the first name and last initial only: no winner's last name is public', async () => {
+  it("answers the first name and last initial only: no winner's last name is public", async () => {
     const res = await get('/api/contestwinners/?state=MI&limit=100');
     const body = res.json() as Array<Record<string, unknown>>;
     expect(body.length).toBeGreaterThan(0);
