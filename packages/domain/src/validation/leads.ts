@@ -27,8 +27,6 @@ import { optionalPhoneField, phoneField } from './phone.ts';
 export const LEASE_SUBMITTED = 'Form successfully submitted!';
 export const SUGGESTION_SUBMITTED = 'Suggestion Submitted!';
 export const NEWSLETTER_SUBMITTED = 'Submitted!';
-/** Double opt-in (docs/decisions.md): the answer to a subscription, and what the form then says. */
-export const NEWSLETTER_CHECK_INBOX = 'Almost done! Check your inbox and open the link we sent to confirm your subscription.';
 export const MAIL_REMOVAL_SUBMITTED = 'Submitted.';
 /** SPEC.md 8: the mailing removal form's failure text. */
 export const MAIL_REMOVAL_FAILED = 'Unable to submit request.';

@@ -5,7 +5,7 @@
 // module and the web forms check the length alone (fields.ts newPasswordField).
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { z } from 'zod';
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_PERSONAL } from './fields.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_COMMON, PASSWORD_TOO_PERSONAL } from './fields.ts';
 import { changePasswordSchema, passwordResetSchema } from './password.ts';
 import { registrationSchema } from './registration.ts';
 
@@ -53,7 +53,8 @@ function refuseGuessable<T extends z.ZodType>(schema: T, field: string): T {
   return schema.superRefine((value, ctx) => {
     const v = (value ?? {}) as Record<string, unknown>;
     const password = v[field];
-    if (typeof password !== 'string') return;
+    // One message at a time: a password the length rule refuses is not looked up as well.
+    if (typeof password !== 'string' || [...password].length < PASSWORD_MIN || password.length > PASSWORD_MAX) return;
     const message = guessablePasswordMessage(password, typeof v.email === 'string' ? v.email : undefined);
     if (message) ctx.addIssue({ code: 'custom', path: [field], message });
   }) as T;

@@ -161,6 +161,8 @@ describe('new passwords: OWASP ASVS 5.0 level 2, 6.2 (supersedes SPEC.md 5 minim
       expect(errors(serverPasswordResetSchema, { id: 1, token: 't', password })).toEqual({ password: ['This password is too common. Choose one that is harder to guess.'] });
       expect(errors(serverChangePasswordSchema, { password: 'old', new_password: password })).toEqual({ new_password: ['This password is too common. Choose one that is harder to guess.'] });
     }
+    // A short one gets the length message alone.
+    expect(errors(serverRegistrationSchema, { ...valid, password: 'abc123', confirmPassword: 'abc123' })).toEqual({ password: ['Use at least 8 characters.'] });
     // The shared schema the web form uses knows only the length.
     expect(errors(registrationSchema, { ...valid, password: 'password1', confirmPassword: 'password1' })).toEqual({});
     expect(isCommonPassword('correct horse')).toBe(false);

@@ -6,7 +6,6 @@ import { MARKETS, marketFor, type Market } from '@market/domain/markets';
 import {
   LEASE_SUBMITTED,
   MAIL_REMOVAL_SUBMITTED,
-  NEWSLETTER_CHECK_INBOX,
   SUGGESTION_SUBMITTED,
   type AutoLead,
   type BusinessLead,
@@ -16,6 +15,7 @@ import {
   type Newsletter,
   type SuggestMerchant,
 } from '@market/domain/validation/leads';
+import { NEWSLETTER_CHECK_INBOX } from '@market/domain/newsletter';
 import type { DbHandle } from '../../db/client.ts';
 import type { LeadKind } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
