@@ -2,7 +2,7 @@
 // contests.' and the login modal; after signing in there the entry goes through. Entries need a
 // confirmed e-mail address (docs/decisions.md): a member who has not confirmed is told so in the
 // modal, can have the link sent again, and enters once it is used.
-import { expect, test } from './public-fixtures.ts';
+import { allowConsoleError, expect, test } from './public-fixtures.ts';
 import { atDetroit, confirmEmailByApi, mailedLinks, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 
 const NOT_CONFIRMED = 'Please confirm your e-mail address to enter contests and sweepstakes. Open the link we e-mailed you, or ask for a new one.';
@@ -35,6 +35,8 @@ test('an anonymous entry opens the login modal with the message; signed in, the 
 });
 
 test('an unconfirmed member is told in the contest modal, sends the link again, confirms and enters', async ({ page, request }) => {
+  // The refused entry (403) is reported on the browser's console.
+  allowConsoleError(page, /status of 403/);
   const m = newMember();
   await registerByApi(request, m);
   await atDetroit(page);
