@@ -19,7 +19,7 @@ import { privateNoStore } from '../../lib/http.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { currentUser, requireUser } from './guard.ts';
 import { prepareTimingEqualiser } from './passwords.ts';
-import { signInPausedError } from './sign-in-throttle.ts';
+import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './sign-in-throttle.ts';
 import './mails.ts';
 import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
 import {
@@ -92,8 +92,7 @@ export async function authRoutes(root: App): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Log in: a 30-day bearer token',
-        description:
-          'After 10 wrong passwords for one e-mail address within 15 minutes, from any client addresses, password sign-in for it pauses (429 with Retry-After) for 1 minute, doubling with each further run up to 15 minutes; the owner is told once by e-mail, and a password reset ends the pause.',
+        description: `After ${ACCOUNT_SIGN_IN_LIMITS.failures} wrong passwords for one e-mail address within ${formatWait(ACCOUNT_SIGN_IN_LIMITS.windowSeconds)}, from any client addresses, password sign-in for it pauses (429 with Retry-After) for ${formatWait(ACCOUNT_SIGN_IN_LIMITS.firstPauseSeconds)}, doubling with each further run up to ${formatWait(ACCOUNT_SIGN_IN_LIMITS.longestPauseSeconds)}; the owner is told by e-mail (once a day at most), and a password reset ends the pause.`,
         body: body(loginSchema),
         response: { 200: LoginOut },
       },
@@ -182,7 +181,7 @@ export async function authRoutes(root: App): Promise<void> {
       config: { rateLimit: { ...AUTH_RATE_LIMITS.verificationResends, ...perMember } },
       schema: {
         tags: ['auth'],
-        summary: "Mail the signed-in member a new link to confirm the e-mail address (the old link stops working)",
+        summary: 'Mail the signed-in member a new link to confirm the e-mail address (the old link stops working)',
         description: 'Contest entries and sweepstakes claims need a confirmed address. Answers 200 with what was done; nothing is mailed for an address already confirmed.',
         security: bearer,
         response: { 200: DetailOut },
