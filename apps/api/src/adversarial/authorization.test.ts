@@ -131,7 +131,8 @@ describe('authorisation matrix', () => {
 
 describe('mass assignment', () => {
   it('stores nothing from extra fields on any write: user ids, roles, verified flags, print counts, saved ids of others', async () => {
-    const writer = await signUpMember(t.app);
+    // Confirmed, so contest entries and claims really write (docs/decisions.md).
+    const writer = await signUpVerifiedMember(t.app);
     const other = await signUpMember(t.app);
     const otherClip = await t.app.inject({ method: 'POST', url: '/api/userclipped/', headers: other.headers, payload: { offer_id: ids.offerId } });
     const otherClipId = (otherClip.json() as { id: number }).id;
