@@ -160,8 +160,14 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
       void navigate('/?personalize=true');
     } catch (error) {
       setState('idle');
-      if (error instanceof ApiError && Object.keys(error.fields).some((k) => k !== 'detail' && k !== 'non_field_errors')) setErrors(error.fields);
-      setFailure(messageOf(error));
+      // A field's message (e.g. a password on the common-password list) shows beside its field
+      // only; the paragraph below the form is for the rest.
+      if (error instanceof ApiError && Object.keys(error.fields).some((k) => k !== 'detail' && k !== 'non_field_errors')) {
+        setErrors(error.fields);
+        const general = error.fields.detail ?? error.fields.non_field_errors;
+        setFailure(general ?? null);
+        focusFirstError(form, error.fields);
+      } else setFailure(messageOf(error));
     }
   }
 

@@ -84,7 +84,8 @@ export interface Contest {
 
 export interface ContestWinner {
   first_name: string;
-  last_name: string;
+  /** The public list carries the last initial only (docs/decisions.md). */
+  last_initial: string;
   city: string;
   state: string;
   winning: string;

@@ -342,7 +342,7 @@ export class ApiClient {
   async contestWinners(geo: UserGeo): Promise<ContestWinner[]> {
     return asList(await this.getJson(`/api/contestwinners/${query(placeParams(geo))}`)).map((v) => {
       const o = obj(v);
-      return { first_name: str(o.first_name), last_name: str(o.last_name), city: str(o.city), state: str(o.state), winning: str(o.winning), selected_at: str(o.selected_at) };
+      return { first_name: str(o.first_name), last_initial: str(o.last_initial), city: str(o.city), state: str(o.state), winning: str(o.winning), selected_at: str(o.selected_at) };
     });
   }
 

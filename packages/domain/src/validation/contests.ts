@@ -6,6 +6,8 @@ import { NAME_MAX, OBJECT_EXPECTED, REQUIRED, INVALID_CHECKBOX, bodyId, checkbox
 
 /** SPEC.md 4 and 8: an anonymous visitor trying to enter. */
 export const CONTEST_LOGIN_REQUIRED = 'You must be logged in to enter in contests.';
+/** A member whose e-mail address is not confirmed trying to enter or claim (docs/decisions.md). */
+export const EMAIL_NOT_CONFIRMED = 'Please confirm your e-mail address to enter contests and sweepstakes. Open the link we e-mailed you, or ask for a new one.';
 /** SPEC.md 4: shown once the entry is recorded. */
 export const ENTRY_SUBMITTED = 'Entry Submitted';
 /** SPEC.md 4 Sweepstakes claim. */

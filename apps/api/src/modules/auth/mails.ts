@@ -1,6 +1,7 @@
 // The mails of the member flows. Links point at the web app (PUBLIC_URL):
 //   verification      ${PUBLIC_URL}/verify?id={userId}&token={token}        -> POST /auth/verifyuser/
 //   password reset    ${PUBLIC_URL}/login/reset?id={userId}&token={token}   -> POST /auth/resetpassword/
+//   sign-in paused    a notice that many wrong passwords paused password sign-in, with the reset
 // Tokens are made here, by the queue worker, so they exist in plain text only in the mail.
 import type { Env } from '../../config/env.ts';
 import { registerMailTemplate } from '../mail/templates.ts';
@@ -10,6 +11,7 @@ import { RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS, hashToken, newToken } from '
 export const VERIFY_MAIL = 'auth.verify-email';
 export const RESET_MAIL = 'auth.password-reset';
 export const ACCOUNT_EXISTS_MAIL = 'auth.account-exists';
+export const SIGN_IN_PAUSED_MAIL = 'auth.sign-in-paused';
 
 /** An absolute link into the web app. */
 export function webLink(env: Env, path: string, query: Record<string, string | number> = {}): string {
@@ -65,5 +67,23 @@ registerMailTemplate(ACCOUNT_EXISTS_MAIL, async ({ db, env }, to) => {
     ],
     action: { label: 'Reset my password', url: webLink(env, '/login/recover') },
     after: ['If this was not you, you can ignore this e-mail.'],
+  };
+});
+
+registerMailTemplate(SIGN_IN_PAUSED_MAIL, async ({ db, env }, to) => {
+  const user = await findUserByEmail(db.db, to);
+  // Wrong passwords for an address without an account are counted the same, but nobody is told.
+  if (!user) return null;
+  return {
+    to,
+    subject: 'We paused sign-in to your LocalSaver account',
+    preheader: 'Many wrong passwords were tried on your account.',
+    paragraphs: [
+      `Hi ${user.firstName},`,
+      'Someone tried to sign in to your LocalSaver account with a wrong password many times, so we paused password sign-in for a few minutes. If the wrong passwords go on, each pause is a little longer, up to 15 minutes.',
+      'If it was you, wait a few minutes and try again. You can also choose a new password at any time: the reset link we e-mail you ends the pause at once.',
+    ],
+    action: { label: 'Reset my password', url: webLink(env, '/login/recover') },
+    after: ['If it was not you: nobody got in with those attempts. A new password that you use nowhere else keeps it that way.'],
   };
 });
