@@ -6,6 +6,7 @@ import type { AuthState } from '../components/header.tsx';
 import type { Contest, LocationDetail, OfferListItem } from './api-types.ts';
 import { clearSession, cookieUser, storeSession, storedToken, type SessionUser } from './auth-storage.ts';
 import { ApiError, callApi, SIGN_IN_AGAIN } from './member-api.ts';
+import { useHydrated } from './hooks.ts';
 
 export type SavedOffer = OfferListItem & { saved_id: number; expiry_status: 'active' | 'expired'; is_active: boolean };
 export type SavedLocation = Omit<LocationDetail, 'category'> & { saved_id: number; category: { display?: string; name?: string } | string | null };
@@ -49,7 +50,7 @@ interface MemberState {
   handleAuthFailure(error: unknown, message?: string): boolean;
 }
 
-const MemberContext = createContext<MemberState | null>(null);
+const MemberContext = createContext<{ live: MemberState; serverView: MemberState } | null>(null);
 
 /** SPEC.md 8: clip/unclip with 500+ and a failed favourite create. */
 export const SAVE_FAILED = 'There was an error processing your request.';
@@ -185,7 +186,13 @@ export function MemberProvider({ initialAuth, children }: { initialAuth: AuthSta
     }),
     [auth, signIn, signOut, authDialog, openAuth, saved, refreshSaved, savedId, toggleSave, drawerOpen, handleAuthFailure],
   );
-  return <MemberContext.Provider value={value}>{children}</MemberContext.Provider>;
+  // What the server rendered with: the auth state it knew, nothing saved, nothing open.
+  const serverView = useMemo<MemberState>(
+    () => ({ ...value, auth: initialAuth, authDialog: { open: false, message: null, tab: 'signup' }, saved: null, savedId: () => undefined, drawerOpen: false }),
+    [value, initialAuth],
+  );
+  const both = useMemo(() => ({ live: value, serverView }), [value, serverView]);
+  return <MemberContext.Provider value={both}>{children}</MemberContext.Provider>;
 }
 
 const OUTSIDE: MemberState = {
@@ -204,8 +211,16 @@ const OUTSIDE: MemberState = {
   handleAuthFailure: () => false,
 };
 
+/**
+ * The member's state. While a component hydrates it is the state the server rendered with, so
+ * parts that hydrate late (a deep-linked modal whose code arrives after the browser has read the
+ * session) match the server's markup, then update at once.
+ */
 export function useMember(): MemberState {
-  return useContext(MemberContext) ?? OUTSIDE;
+  const member = useContext(MemberContext);
+  const hydrated = useHydrated();
+  if (!member) return OUTSIDE;
+  return hydrated ? member.live : member.serverView;
 }
 
 /** The first name of a member's name, in capitalised words (SPEC.md 2 Home greeting). */
