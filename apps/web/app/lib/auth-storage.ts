@@ -82,3 +82,8 @@ export function clearSession(): void {
 export function rememberSignedUp(): void {
   writeCookie(SIGNED_UP_COOKIE, '1', 365 * 24 * 3600);
 }
+
+/** Whether this browser has signed up or in (set since the page's data was loaded, too). */
+export function hasSignedUp(): boolean {
+  return readCookie(SIGNED_UP_COOKIE) !== null;
+}

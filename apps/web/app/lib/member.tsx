@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthState } from '../components/header.tsx';
 import type { Contest, LocationDetail, OfferListItem } from './api-types.ts';
-import { clearSession, cookieUser, storeSession, storedToken, type SessionUser } from './auth-storage.ts';
+import { clearSession, cookieUser, rememberSignedUp, storeSession, storedToken, type SessionUser } from './auth-storage.ts';
 import { ApiError, callApi, SIGN_IN_AGAIN } from './member-api.ts';
 import { useHydrated } from './hooks.ts';
 
@@ -106,6 +106,8 @@ export function MemberProvider({ initialAuth, children }: { initialAuth: AuthSta
   const signIn = useCallback((answer: LoginAnswer) => {
     const user: SessionUser = { id: answer.user.id, name: answer.user.name };
     storeSession(answer.token, answer.expires, user);
+    // Whoever signs in has an account: no 'Join for free' prompt after signing out either.
+    rememberSignedUp();
     generation.current += 1;
     setAuth(user);
     setAuthDialog((d) => ({ ...d, open: false, message: null }));
