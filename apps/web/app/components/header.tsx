@@ -12,12 +12,13 @@ import { EXTERNAL } from '../lib/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
-import { useMember } from '../lib/member.tsx';
+import { greetingOf, useMember } from '../lib/member.tsx';
+import type { SessionUser } from '../lib/auth-storage.ts';
 
 const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
 const MobileMenuNav = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MobileMenuNav })));
 
-export type AuthState = null | false | { id: number; name: string };
+export type AuthState = null | false | SessionUser;
 
 interface HeaderProps {
   geo: UserGeo;
@@ -98,7 +99,7 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
               ) : null}
               {auth ? (
                 <Suspense fallback={null}>
-                  <MemberControls name={auth.name} />
+                  <MemberControls greeting={greetingOf(auth)} />
                 </Suspense>
               ) : null}
             </div>
