@@ -36,6 +36,8 @@ export interface OfferDetail {
   is_featured: boolean;
   external_offer_url: string | null;
   is_active: boolean;
+  /** Ended (SPEC.md 4): a detail that counts as none. */
+  expired: boolean;
   merchant_id: number;
   location: { id: number; address: string; city: string; state: string; zip: string; latitude: number | null; longitude: number | null } | null;
   retailer_terms: string;

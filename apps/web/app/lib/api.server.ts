@@ -8,6 +8,7 @@ import { selectCallouts, DEFAULT_CALLOUT_SETTINGS, type CalloutSettings } from '
 import { spotlightDescription } from '@market/domain/spotlight';
 import { toUserGeo, type UserGeo } from '@market/domain/user-geo';
 import { CONTESTS_SLUG } from '@market/domain/categories';
+import { expiryStatus } from '@market/domain/expiry';
 import { webRequestContext, type ApiFetch } from './request-context.ts';
 import { sanitizeRichText as sanitizeRichTextOnce } from '@market/domain/html';
 import type {
@@ -132,6 +133,9 @@ function normaliseOffer(v: unknown): OfferDetail {
     is_featured: bool(o.is_featured),
     external_offer_url: strOrNull(o.external_offer_url),
     is_active: o.is_active === undefined ? true : bool(o.is_active),
+    // The API says so while its answer is fresh; the date rule (SPEC.md 4, from the start of today)
+    // also catches an answer kept from before midnight.
+    expired: o.expiry_status === 'expired' || expiryStatus(str(o.expires_at)) !== 'active',
     merchant_id: num(o.merchant_id ?? merchant.id),
     location: loc
       ? { id: num(loc.id ?? o.location_id), address: str(loc.address), city: str(loc.city), state: str(loc.state), zip: str(loc.zip), latitude: numOrNull(loc.latitude ?? loc.lat), longitude: numOrNull(loc.longitude ?? loc.lng) }

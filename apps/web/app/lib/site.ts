@@ -90,3 +90,11 @@ export const COMPANY_LINKS = [
 export function isBusinessPath(pathname: string): boolean {
   return pathname === '/business' || pathname.startsWith('/business/');
 }
+
+const ACCOUNT_PATHS = ['/login', '/signup', '/membership', '/verify', '/user/account'];
+
+/** Pages where a visitor signs in, signs up, recovers or confirms an account, or manages it. */
+export function isAccountPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ACCOUNT_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}

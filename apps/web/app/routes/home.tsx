@@ -20,7 +20,7 @@ import { buildMeta } from '../lib/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
 import { useRootData } from '../root.tsx';
-import { firstName, useMember } from '../lib/member.tsx';
+import { greetingOf, useMember } from '../lib/member.tsx';
 import { useMemberRecommendations } from '../lib/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
@@ -134,7 +134,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
         <h1 className="visually-hidden">{brand.tagline}</h1>
       )}
       <div className="container page">
-        {member.auth ? <p className="home-greeting">Hi, {firstName(member.auth.name)}</p> : null}
+        {member.auth ? <p className="home-greeting">Hi, {greetingOf(member.auth)}</p> : null}
         <section aria-labelledby="explore-heading">
           <h2 id="explore-heading">Explore Coupons and Offers</h2>
           <BrowseButtons geo={geo} />

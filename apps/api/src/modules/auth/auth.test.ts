@@ -166,7 +166,7 @@ describe('POST /auth/login/ and bearer tokens', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json() as { token: string; expires: number; user: Json };
-    expect(body.user).toEqual({ id: member.id, name: 'Ann Lee', email: member.email });
+    expect(body.user).toEqual({ id: member.id, name: 'Ann Lee', email: member.email, first_name: 'Ann' });
     expect(body.expires).toBeGreaterThanOrEqual(before + AUTH_COOKIE_SECONDS - 5);
     expect(body.expires).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + AUTH_COOKIE_SECONDS + 5);
     // 32 random bytes in base64url: 256 bits, well above 128.

@@ -3,6 +3,7 @@
 //   password reset    ${PUBLIC_URL}/login/reset?id={userId}&token={token}   -> POST /auth/resetpassword/
 //   sign-in paused    a notice that many wrong passwords paused password sign-in, with the reset
 // Tokens are made here, by the queue worker, so they exist in plain text only in the mail.
+import { greetingName } from '@market/domain/person-name';
 import type { Env } from '../../config/env.ts';
 import { registerMailTemplate } from '../mail/templates.ts';
 import { findUserByEmail, findUserById, insertOneTimeToken, retireOneTimeTokens } from './repository.ts';
@@ -31,7 +32,7 @@ registerMailTemplate(VERIFY_MAIL, async ({ db, env }, to, data) => {
     to,
     subject: 'Confirm your LocalSaver e-mail address',
     preheader: 'One click to confirm your address.',
-    paragraphs: [`Hi ${user.firstName},`, 'Welcome to LocalSaver! Please confirm that this is your e-mail address.'],
+    paragraphs: [`Hi ${greetingName(user.firstName)},`, 'Welcome to LocalSaver! Please confirm that this is your e-mail address.'],
     action: { label: 'Confirm my e-mail address', url: webLink(env, '/verify', { id: user.id, token }) },
     after: ['This link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.'],
   };
@@ -48,7 +49,7 @@ registerMailTemplate(RESET_MAIL, async ({ db, env }, to) => {
     to,
     subject: 'Reset your LocalSaver password',
     preheader: 'A link to choose a new password.',
-    paragraphs: [`Hi ${user.firstName},`, 'Someone asked to reset the password of your LocalSaver account. If it was you, choose a new password here:'],
+    paragraphs: [`Hi ${greetingName(user.firstName)},`, 'Someone asked to reset the password of your LocalSaver account. If it was you, choose a new password here:'],
     action: { label: 'Choose a new password', url: webLink(env, '/login/reset', { id: user.id, token }) },
     after: ['This link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays the same.'],
   };
@@ -61,7 +62,7 @@ registerMailTemplate(ACCOUNT_EXISTS_MAIL, async ({ db, env }, to) => {
     to,
     subject: 'You already have a LocalSaver account',
     paragraphs: [
-      `Hi ${user.firstName},`,
+      `Hi ${greetingName(user.firstName)},`,
       'Someone tried to create a LocalSaver account with this e-mail address. You already have an account, so nothing was changed.',
       `To get in, log in at ${webLink(env, '/login')}. If you forgot your password, you can reset it:`,
     ],

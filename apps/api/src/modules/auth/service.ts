@@ -69,7 +69,7 @@ async function issueAccessToken(db: Database, user: UserRow): Promise<LoginOut> 
   return {
     token,
     expires: Math.floor(expiresAt.getTime() / 1000),
-    user: { id: user.id, name: displayName(user), email: user.email },
+    user: { id: user.id, name: displayName(user), email: user.email, first_name: user.firstName },
   };
 }
 
