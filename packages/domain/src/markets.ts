@@ -144,6 +144,20 @@ export function marketFor(place: { state?: string | null; lat?: number | null; l
   return MARKETS[DEFAULT_MARKET];
 }
 
+/**
+ * The market a place is in: a state we sell in, or within an office's listing radius (a town
+ * just over a state line). Null outside all four markets (Denver, CO), where the lists would be
+ * empty: the home page then offers a choice of markets (docs/decisions.md).
+ */
+export function servingMarket(place: { state?: string | null; lat?: number | null; lng?: number | null }): Market | null {
+  if (isSoldState(place.state)) return marketFor(place);
+  if (place.lat == null || place.lng == null) return null;
+  const point = { lat: place.lat, lng: place.lng };
+  const near = Object.values(MARKETS).filter((m) => distanceMeters(point, m) <= m.radiusM);
+  near.sort((a, b) => distanceMeters(point, a) - distanceMeters(point, b));
+  return near[0] ?? null;
+}
+
 // Twin Cities area (SPEC.md 9): a centre point and a radius in metres compared in kilometres with
 // a flat approximation of 40000/360 km per degree; Minneapolis, MN always counts as inside.
 export const TWIN_CITIES_CENTER = { lat: 44.9778, lng: -93.265 } as const;
