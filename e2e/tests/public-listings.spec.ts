@@ -6,9 +6,15 @@ const DETROIT = { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 };
 
 test('the auto special edition lists car lease and purchase offers before service coupons', async ({ page, request }) => {
   await setPlace(page, DETROIT);
-  const res = await request.get('/api/entities/?type=Offer&city=Detroit&state=MI&category=auto-transportation&limit=50');
-  expect(res.status()).toBe(200);
-  const nearby = (await res.json()) as Array<{ secondary_type: string }>;
+  // Every auto offer of the Detroit market, page by page (nearest first).
+  const nearby: Array<{ secondary_type: string }> = [];
+  for (let offset = 0; ; offset += 50) {
+    const res = await request.get(`/api/entities/?type=Offer&city=Detroit&state=MI&category=auto-transportation&limit=50&offset=${offset}`);
+    expect(res.status()).toBe(200);
+    const page = (await res.json()) as Array<{ secondary_type: string }>;
+    nearby.push(...page);
+    if (page.length < 50 || offset > 5000) break;
+  }
   const cars = nearby.filter((o) => o.secondary_type === 'lease' || o.secondary_type === 'purchase').length;
   expect(cars, 'car offers near Detroit in the seed').toBeGreaterThan(0);
   expect(nearby.length, 'service coupons near Detroit in the seed').toBeGreaterThan(cars);
@@ -23,6 +29,13 @@ test('the auto special edition lists car lease and purchase offers before servic
   expect(kinds.slice(0, carsShown)).toEqual(Array(carsShown).fill('car'));
   expect(kinds.slice(carsShown)).toEqual(Array(kinds.length - carsShown).fill('service'));
   await page.screenshot({ path: '/tmp/uib/auto-edition-1366.png' });
+  // The page where the car offers end: the last cars, then the service coupons.
+  const turn = Math.floor(cars / 12) * 12;
+  await page.goto(`/browse/auto-transportation?offset=${turn}`);
+  const next = await page.locator('.card-grid .offer-card .card-media').evaluateAll((media) => media.map((m) => (m.classList.contains('picture') ? 'car' : 'service')));
+  const left = cars - turn;
+  expect(next.slice(0, left)).toEqual(Array(left).fill('car'));
+  expect(next.slice(left)).toEqual(Array(Math.min(12, nearby.length - turn) - left).fill('service'));
 });
 
 test("merchant page cards do not say 'N More Offers' linking to the page you are on", async ({ page, request }) => {
