@@ -6,7 +6,7 @@ import { atDetroit, confirmEmailByApi, DETROIT, newMember, registerByApi, signIn
 import { useOwnClientAddress } from './lead-fixtures.ts';
 import { CHICAGO, MINNEAPOLIS } from './public-fixtures.ts';
 
-test('the claim form shows every required field, checks the zip, and confirms the claim', async ({ page, request }) => {
+test('the claim form shows every required field, checks the zip, and confirms the claim with Address 2 left empty', async ({ page, request }) => {
   const m = newMember();
   await registerByApi(request, m);
   await confirmEmailByApi(request, m);
@@ -30,14 +30,13 @@ test('the claim form shows every required field, checks the zip, and confirms th
   await expect(dialog.locator('.numbers li').first()).toHaveText(found!.sweepstakes_numbers[0]!);
   const form = dialog.locator('form.sweepstakes-form');
   await form.getByRole('button', { name: 'Submit Claim' }).click();
-  // First Name, Last Name, Email, Your Numbers, Address 1, Address 2, City, Zip (State has a value).
-  await expect(form.getByText('This is required', { exact: true })).toHaveCount(8);
+  // First Name, Last Name, Email, Your Numbers, Address 1, City, Zip (State has a value; Address 2 may be empty).
+  await expect(form.getByText('This is required', { exact: true })).toHaveCount(7);
   await form.getByLabel('First Name').fill('Pat');
   await form.getByLabel('Last Name').fill('Winner');
   await form.getByLabel('Email').fill('pat.winner@example.com');
   await form.getByLabel('Your Numbers').fill(found!.sweepstakes_numbers[0]!);
   await form.getByLabel('Address 1').fill('1 Main St');
-  await form.getByLabel('Address 2').fill('Apt 2');
   await form.getByLabel('City').fill('Detroit');
   await form.getByLabel('Zip').fill('4822');
   await form.getByRole('button', { name: 'Submit Claim' }).click();

@@ -195,7 +195,7 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
       </div>
       <div className="field-row">
         <Field label="Zip" name="zipcode" inputMode="numeric" autoComplete="postal-code" maxLength={5} error={errors.zipcode} />
-        <StateSelect error={errors.state} />
+        <StateSelect error={errors.state} defaultValue={twinCities ? 'MN' : 'MI'} />
       </div>
       <Field label="Birthday (optional)" name="birthday" type="date" autoComplete="bday" error={errors.birthday} />
       {twinCities ? null : <CheckboxField name="authAgeRequirement" label="I am at least 13 years old." error={errors.authAgeRequirement} />}
@@ -221,11 +221,12 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
   );
 }
 
-function StateSelect({ error }: { error?: string }) {
+/** SPEC.md 5: Michigan by default; a Twin Cities visitor is almost surely in Minnesota (docs/decisions.md). */
+function StateSelect({ error, defaultValue }: { error?: string; defaultValue: 'MI' | 'MN' }) {
   return (
     <div className="field">
       <label htmlFor="signup-state">State</label>
-      <select id="signup-state" name="state" defaultValue="MI" aria-invalid={error ? true : undefined} aria-describedby={error ? 'signup-state-error' : undefined}>
+      <select id="signup-state" name="state" defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={error ? 'signup-state-error' : undefined}>
         {STATE_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -29,6 +29,8 @@ export interface OfferDetail {
   merchant: { slug: string; id: number; name?: string };
   description: string;
   expires_at: string;
+  /** SPEC.md 4: a detail answer is active or (less than 7 days) expired. */
+  expiry_status: 'active' | 'expired';
   max_prints: number;
   is_certified: boolean;
   secondary_type: string;

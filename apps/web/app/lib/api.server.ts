@@ -6,6 +6,7 @@ import type { RouterContextProvider } from 'react-router';
 import { PAGE_SIZE, RECOMMENDED_COUNT } from '@market/domain/constants';
 import { selectCallouts, DEFAULT_CALLOUT_SETTINGS, type CalloutSettings } from '@market/domain/callouts';
 import { spotlightDescription } from '@market/domain/spotlight';
+import { expiryStatus } from '@market/domain/expiry';
 import { toUserGeo, type UserGeo } from '@market/domain/user-geo';
 import { CONTESTS_SLUG } from '@market/domain/categories';
 import { expiryStatus } from '@market/domain/expiry';
@@ -126,6 +127,7 @@ function normaliseOffer(v: unknown): OfferDetail {
     merchant: { slug: str(merchant.slug ?? o.merchant_slug), id: num(merchant.id ?? o.merchant_id), name: strOrNull(merchant.name ?? merchant.display ?? o.merchant_name) ?? undefined },
     description: sanitizeRichText(str(o.description)),
     expires_at: str(o.expires_at),
+    expiry_status: o.expiry_status === 'expired' || (o.expiry_status !== 'active' && expiryStatus(str(o.expires_at)) !== 'active') ? 'expired' : 'active',
     max_prints: num(o.max_prints, 3),
     is_certified: bool(o.is_certified),
     secondary_type: str(o.secondary_type, 'other'),

@@ -53,6 +53,14 @@ export function optionalText(max: number) {
   return requiredText(max).optional();
 }
 
+/** A free-text field a form may leave empty: absent, null or blank all mean "not given". */
+export function blankableText(max: number) {
+  return z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string({ error: INVALID_TEXT }).trim().max(max, tooLong(max)).refine(hasNoNul, INVALID_TEXT).optional(),
+  );
+}
+
 /** A required e-mail address, trimmed and lower-cased. */
 export const emailField = z
   .string({ error: stringError })

@@ -179,6 +179,18 @@ describe('POST /api/sweepstakes/', () => {
     expect(after!.n).toBe(before!.n);
   });
 
+  it('accepts an empty or missing Address 2: most addresses have none (docs/decisions.md)', async () => {
+    const { address2: _address2, ...withoutAddress2 } = claim();
+    for (const payload of [{ ...claim(), address2: '' }, { ...claim(), address2: '  ' }, withoutAddress2]) {
+      const res = await send({ ...payload, magazinenum: '000002' });
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.db.rows<{ address1: string; address2: string }>(sql`SELECT address1, address2 FROM sweepstakes_claims WHERE id = ${res.json().id}`);
+      expect(row).toEqual({ address1: '1 Main St', address2: '' });
+      const mail = (await mailsTo(MARKETS[sweepstakes.market].contactEmail)).find((m) => m.subject.endsWith(`(#${res.json().id})`));
+      expect(mail?.text).toContain('Address: 1 Main St, Troy, MI 48083');
+    }
+  });
+
   it('answers every required field with the SPEC.md 5 message, the zip exactly 5', async () => {
     const empty = await send({});
     expect(empty.statusCode).toBe(400);
@@ -188,7 +200,6 @@ describe('POST /api/sweepstakes/', () => {
       email: ['This is required'],
       magazinenum: ['This is required'],
       address1: ['This is required'],
-      address2: ['This is required'],
       city: ['This is required'],
       state: ['This is required'],
       zip: ['This is required'],

@@ -23,7 +23,7 @@ registerMailTemplate(SWEEPSTAKES_CLAIM_MAIL, async ({ db }, to, data) => {
       `Name: ${claim.first_name} ${claim.last_name}`,
       `E-mail: ${claim.email}`,
       `Numbers: ${claim.numbers.join(', ')}`,
-      `Address: ${claim.address1}, ${claim.address2}, ${claim.city}, ${claim.state} ${claim.zip}`,
+      `Address: ${[claim.address1, claim.address2, claim.city].filter((part) => part.trim()).join(', ')}, ${claim.state} ${claim.zip}`,
       `Received: ${claim.created_at}${claim.reference ? ` (reference ${claim.reference})` : ''}. Claim #${claim.id}.`,
     ],
     headers: { 'Reply-To': claim.email },

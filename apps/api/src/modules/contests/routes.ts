@@ -114,7 +114,7 @@ export async function contestsRoutes(plugin: App): Promise<void> {
         tags: ['contests'],
         summary: 'Claim a sweepstakes prize with the numbers printed in the magazine (SPEC.md 3, 5); members with a confirmed e-mail address (401, 403)',
         description:
-          "firstname, lastname, email, magazinenum ('Your Numbers'), address1, address2, city, state, zip (5 digits), entity_id, all required; randomnum optional. Stored as a claim, flagged when a number matches the contest's winning numbers, and mailed to the market's office. Rate limited with the lead forms.",
+          "firstname, lastname, email, magazinenum ('Your Numbers'), address1, city, state, zip (5 digits), entity_id, all required; address2 and randomnum optional. Stored as a claim, flagged when a number matches the contest's winning numbers, and mailed to the market's office. Rate limited with the lead forms.",
         security: [{ bearer: [] }],
         body: body(sweepstakesSchema),
         response: { 201: ClaimOut },

@@ -188,7 +188,7 @@ export async function claimSweepstakes(
     email: input.email,
     numbers: input.magazinenum,
     address1: input.address1,
-    address2: input.address2,
+    address2: input.address2 ?? '',
     city: input.city,
     state: input.state,
     zip: input.zip,

@@ -150,12 +150,21 @@ describe('POST /auth/mail_removal/', () => {
     expect((await leadRow(res.json().id)).market_id).toBe('detroit');
   });
 
-  it("answers every field 'This is required' and 'Unable to submit request.'", async () => {
+  it('accepts an empty or missing Apartment / unit: most addresses have none (docs/decisions.md)', async () => {
+    for (const payload of [{ ...address, aptOrUnitNumber: '' }, { ...address, aptOrUnitNumber: '   ' }, { ...address, aptOrUnitNumber: null }, (({ aptOrUnitNumber: _apt, ...rest }) => rest)(address)]) {
+      const res = await post('/auth/mail_removal/', payload);
+      expect(res.statusCode).toBe(201);
+      const row = await leadRow(res.json().id);
+      expect(row.details).toEqual({ streetAddress: '100 Main St', city: 'Tampa', state: 'FL', zipCode: '33602' });
+      expect((await officeMail('florida', res.json().id)).text).not.toContain('Apt/unit');
+    }
+  });
+
+  it("answers every required field 'This is required' and 'Unable to submit request.'", async () => {
     const res = await post('/auth/mail_removal/', {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       streetAddress: ['This is required'],
-      aptOrUnitNumber: ['This is required'],
       city: ['This is required'],
       state: ['This is required'],
       zipCode: ['This is required'],

@@ -113,7 +113,7 @@ export async function leadsRoutes(root: App): Promise<void> {
       schema: {
         tags: ['leads'],
         summary: 'Stop mailing the magazine to an address (SPEC.md 3, 5)',
-        description: `streetAddress, aptOrUnitNumber, city, state, zipCode, all required. A 400 also says '${MAIL_REMOVAL_FAILED}' under non_field_errors. ${LIMITS}`,
+        description: `streetAddress, city, state, zipCode required; aptOrUnitNumber optional. A 400 also says '${MAIL_REMOVAL_FAILED}' under non_field_errors. ${LIMITS}`,
         body: body(mailRemovalSchema),
         response: { 201: LeadOut },
       },
