@@ -118,6 +118,12 @@ describe('redirect targets (open redirect)', () => {
     }
   });
 
+  it('reads a page path that starts with two slashes as a path on our origin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '//evil.example/preferences', headers: { 'content-type': FORM }, payload: 'intent=consent&redirectTo=%2F%2Fevil.example%2Fx' });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers.location ?? '/').toMatch(/^\/(?![/\\])/);
+  });
+
   it('keeps a path, query and fragment on our own site', async () => {
     const res = await post('/preferences', new URLSearchParams({ intent: 'close-signup', redirectTo: '/browse/food?sort=new#top' }).toString(), FORM);
     expect(res.statusCode).toBe(302);

@@ -77,7 +77,8 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
     init.body = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     init.duplex = 'half';
   }
-  return new Request(new URL(request.url, origin), init);
+  // Joined, not resolved: a path such as "//host/x" stays a path on our origin.
+  return new Request(new URL(`${origin}${request.url}`), init);
 }
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {
