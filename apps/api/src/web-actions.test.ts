@@ -183,3 +183,22 @@ describe('no client input makes a page action answer 5xx', () => {
     );
   });
 });
+
+describe('no address makes a page answer 5xx', () => {
+  it('answers below 500 to random query strings and path segments on pages', async () => {
+    const page = fc.constantFrom('/', '/search', '/contests', '/browse/food-dining', '/merchants/x', '/forms/suggest', '/login', '/login/reset', '/verify', '/blog', '/about', '/location', '/preferences', '/sitemap.xml');
+    // Encoded random text, or raw bytes of malformed percent-encoding, overlong UTF-8 and such.
+    const raw = fc.oneof(fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('%', '%ZZ', '%C0%AF', '%E0%80', '%00', '%0A', '%ED%A0%80', '..%2F..%2F', '..', '[]', '{}', '%FF%FE'));
+    const key = fc.constantFrom('q', 'city', 'state', 'lat', 'lng', 'page', 'category', 'token', 'kind', 'sort', 'redirectTo', 'x', '_routes', '_data', 'index');
+    await fc.assert(
+      fc.asyncProperty(page, fc.array(fc.tuple(key, raw), { maxLength: 5 }), raw, async (path, pairs, segment) => {
+        const query = pairs.map(([k, v]) => `${k}=${v}`).join('&');
+        for (const url of [`${path}?${query}`, `${path}.data?${query}`, `${path}/${segment}`]) {
+          const res = await t.app.inject({ method: 'GET', url, remoteAddress: randomClientIp() });
+          expect(res.statusCode, url).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
