@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
-import { parseEnv, type Env } from './config/env.ts';
+import { applyNodeEnv, parseEnv, type Env } from './config/env.ts';
 import { openDatabase, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
@@ -61,6 +61,7 @@ export async function main(options: { dev?: boolean } = {}): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  applyNodeEnv(env);
   const db = await prepareDatabase(env);
   const app = await buildApp({ env, db });
   await mountWeb(app, { dev: options.dev === true });

@@ -118,6 +118,12 @@ describe('redirect targets (open redirect)', () => {
     }
   });
 
+  it('reads a page path that starts with two slashes as a path on our origin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '//evil.example/preferences', headers: { 'content-type': FORM }, payload: 'intent=consent&redirectTo=%2F%2Fevil.example%2Fx' });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers.location ?? '/').toMatch(/^\/(?![/\\])/);
+  });
+
   it('keeps a path, query and fragment on our own site', async () => {
     const res = await post('/preferences', new URLSearchParams({ intent: 'close-signup', redirectTo: '/browse/food?sort=new#top' }).toString(), FORM);
     expect(res.statusCode).toBe(302);
@@ -174,6 +180,25 @@ describe('no client input makes a page action answer 5xx', () => {
         expect(res.statusCode, `${url} ${contentType}`).toBeLessThan(500);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('no address makes a page answer 5xx', () => {
+  it('answers below 500 to random query strings and path segments on pages', async () => {
+    const page = fc.constantFrom('/', '/search', '/contests', '/browse/food-dining', '/merchants/x', '/forms/suggest', '/login', '/login/reset', '/verify', '/blog', '/about', '/location', '/preferences', '/sitemap.xml');
+    // Encoded random text, or raw bytes of malformed percent-encoding, overlong UTF-8 and such.
+    const raw = fc.oneof(fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('%', '%ZZ', '%C0%AF', '%E0%80', '%00', '%0A', '%ED%A0%80', '..%2F..%2F', '..', '[]', '{}', '%FF%FE'));
+    const key = fc.constantFrom('q', 'city', 'state', 'lat', 'lng', 'page', 'category', 'token', 'kind', 'sort', 'redirectTo', 'x', '_routes', '_data', 'index');
+    await fc.assert(
+      fc.asyncProperty(page, fc.array(fc.tuple(key, raw), { maxLength: 5 }), raw, async (path, pairs, segment) => {
+        const query = pairs.map(([k, v]) => `${k}=${v}`).join('&');
+        for (const url of [`${path}?${query}`, `${path}.data?${query}`, `${path}/${segment}`]) {
+          const res = await t.app.inject({ method: 'GET', url, remoteAddress: randomClientIp() });
+          expect(res.statusCode, url).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -1,5 +1,6 @@
 // Serves the React Router app (apps/web) from the same origin as the API: hashed assets from
-// build/client, every other non-API path through the server build (ARCHITECTURE.md). Each page
+// build/client, every other non-API path through the server build (ARCHITECTURE.md); for
+// `npm run dev`, from its sources through Vite's dev server instead. Each page
 // request gets a CSP nonce and a load context whose `api` function reaches the API: in-process
 // through app.inject (no socket) unless API_URL points at a separately deployed API.
 import { randomBytes } from 'node:crypto';
@@ -9,8 +10,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCompressCallback, constants as zlibConstants, createBrotliCompress, createGzip, gzip as gzipCallback } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { App } from './app.ts';
@@ -20,7 +21,6 @@ import type { Env } from './config/env.ts';
 const brotliCompress = promisify(brotliCompressCallback);
 const gzip = promisify(gzipCallback);
 
-const SERVER_ENTRY = WEB_SERVER_ENTRY;
 const API_PREFIXES = ['/api/', '/auth/'];
 
 /** Request headers passed on to the API so cookies, tokens, geo and rate limits see the real visitor. */
@@ -61,7 +61,7 @@ interface WebServerModule {
 }
 
 export function isWebBuilt(): boolean {
-  return existsSync(SERVER_ENTRY);
+  return existsSync(WEB_SERVER_ENTRY);
 }
 
 function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
@@ -77,7 +77,8 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
     init.body = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     init.duplex = 'half';
   }
-  return new Request(new URL(request.url, origin), init);
+  // Joined, not resolved: a path such as "//host/x" stays a path on our origin.
+  return new Request(new URL(`${origin}${request.url}`), init);
 }
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {
@@ -358,7 +359,7 @@ interface WebSource {
 async function webSource(app: App, dev: boolean): Promise<WebSource | null> {
   if (!dev) {
     if (!isWebBuilt()) return null;
-    const web = (await import(pathToFileURL(SERVER_ENTRY).href)) as WebServerModule;
+    const web = (await import(pathToFileURL(WEB_SERVER_ENTRY).href)) as WebServerModule;
     return { load: async () => web };
   }
   const vite = await import('vite');

@@ -63,6 +63,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
 }
 
+/**
+ * Gives the process the configured NODE_ENV before the web app loads: React and React Router pick
+ * their production or development builds from process.env.NODE_ENV, so with it unset they would
+ * run their development builds in a production server.
+ */
+export function applyNodeEnv(env: Env): void {
+  process.env.NODE_ENV = env.NODE_ENV;
+}
+
 export function trustedProxyList(env: Env): string[] {
   return env.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean);
 }
