@@ -363,7 +363,7 @@ describe('GET /api/recommendations/', () => {
 
 describe('offerListItemsByIds (for saved items)', () => {
   it('answers list items in the order asked, active ones only by default', async () => {
-    const got = await offerListItemsByIds(t.db, [ids.today!, ids.near1!, ids.expired6!, 2_000_000_000, ids.near1!]);
+    const got = await offerListItemsByIds(t.app.deps, [ids.today!, ids.near1!, ids.expired6!, 2_000_000_000, ids.near1!]);
     expect(got.map((i) => [i.entitiable_id, i.expiry_status])).toEqual([
       [ids.today, 'active'],
       [ids.near1, 'active'],
@@ -372,7 +372,7 @@ describe('offerListItemsByIds (for saved items)', () => {
   });
 
   it('with includeExpired, also answers expired, hidden and inactive offers with their status', async () => {
-    const got = await offerListItemsByIds(t.db, [ids.expired6!, ids.expired7!, ids.inactive!, ids.lease!], { includeExpired: true });
+    const got = await offerListItemsByIds(t.app.deps, [ids.expired6!, ids.expired7!, ids.inactive!, ids.lease!], { includeExpired: true });
     expect(got.map((i) => [i.entitiable_id, i.expiry_status, i.is_active])).toEqual([
       [ids.expired6, 'expired', true],
       [ids.expired7, 'hidden', true],
@@ -383,8 +383,8 @@ describe('offerListItemsByIds (for saved items)', () => {
   });
 
   it('adds the distance from a point when asked, and answers nothing for no ids', async () => {
-    const [item] = await offerListItemsByIds(t.db, [ids.near1!], { near: DEFAULT_PLACE });
+    const [item] = await offerListItemsByIds(t.app.deps, [ids.near1!], { near: DEFAULT_PLACE });
     expect(item!.distance).toBe(1);
-    expect(await offerListItemsByIds(t.db, [])).toEqual([]);
+    expect(await offerListItemsByIds(t.app.deps, [])).toEqual([]);
   });
 });
