@@ -1,6 +1,6 @@
-// SQL fragments shared by the catalogue and search repositories: parameters drizzle cannot bind
-// as arrays, the geo circle (PERFORMANCE-NOTES.md: earth_box prefilter on the GiST index) and the
-// rule of which offers a list may show (SPEC.md 4).
+// SQL fragments shared by the offer query, the catalogue and search repositories: parameters
+// drizzle cannot bind as arrays, the geo circle (PERFORMANCE-NOTES.md: earth_box prefilter on the
+// GiST index), the rule of which offers a list may show (SPEC.md 4) and the list-item columns.
 import { sql, type SQL } from 'drizzle-orm';
 
 export interface GeoPoint {
@@ -12,6 +12,7 @@ export interface GeoCircle extends GeoPoint {
   radiusM: number;
 }
 
+/** One page of a list (SPEC.md 7 limit and offset). */
 export interface OfferPage {
   limit: number;
   offset: number;

@@ -5,7 +5,8 @@ import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { derivedOfferCode } from '@market/domain/offer-code';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { offerListItemsByIds } from './service.ts';
+import { listOffers, offerListItemsByIds } from './service.ts';
+import { createCatalogueState } from './state.ts';
 import { addCategory, addLocation, addMerchant, addOffer, addPlace, countQueries, north, uid } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -262,6 +263,21 @@ describe('GET /api/entities/', () => {
     expect(byCity.result.statusCode).toBe(200);
     expect(byCity.queries).toBeGreaterThanOrEqual(2);
     expect(byCity.queries).toBeLessThanOrEqual(3);
+  });
+
+  it("keeps place answers, category rows and planner statistics in the app's catalogue state: warm, a list sends one statement; a new state starts cold", async () => {
+    const q = { city: 'Nowhere', state: 'FL', category: [slug.main], limit: 12, offset: 0 };
+    const own = { ...t.app.deps, catalogue: createCatalogueState() };
+    const cold = await countQueries(t.db, () => listOffers(own, q));
+    const warm = await countQueries(t.db, () => listOffers(own, q));
+    expect(warm.result).toEqual(cold.result);
+    expect(warm.queries).toBe(1);
+    // The place lookup, the category rows and the category statistics, besides the page.
+    expect(cold.queries).toBeGreaterThanOrEqual(4);
+    // State belongs to its owner, not to the database: another one on the same database looks everything up again.
+    const other = await countQueries(t.db, () => listOffers({ ...t.app.deps, catalogue: createCatalogueState() }, q));
+    expect(other.queries).toBe(cold.queries);
+    expect(other.result).toEqual(cold.result);
   });
 
   it('is cacheable by a CDN', async () => {

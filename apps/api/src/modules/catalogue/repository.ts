@@ -18,8 +18,6 @@ import {
   type OfferPage,
 } from './offer-sql.ts';
 
-export type { GeoCircle, GeoPoint, OfferItemRow } from './offer-sql.ts';
-
 /**
  * Offers by id as list-item rows, in no particular order. `activeOnly` keeps the offers a list
  * may show; otherwise expired and inactive ones come too (saved items show them).
