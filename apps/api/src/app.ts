@@ -9,25 +9,16 @@ import helmetMiddleware from 'helmet';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustedProxyList, type Env } from './config/env.ts';
-import type { DbHandle } from './db/client.ts';
+import type { AppDeps } from './context.ts';
 import { installDrain } from './lib/drain.ts';
 import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { installNulCharacterGuard } from './lib/text-input.ts';
 import { registerModules } from './modules/index.ts';
-import { namesChanged } from './modules/search/name-index.ts';
+import { createCatalogueState } from './modules/catalogue/state.ts';
 
-export interface AppDeps {
-  env: Env;
-  db: DbHandle;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+export type { AppDeps } from './context.ts';
 
 export type App = FastifyInstance;
 
@@ -78,7 +69,11 @@ export function connectionLimits(env: Env) {
   };
 }
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
+/** The app's dependencies; the catalogue state is made here unless given. */
+export type AppDepsInput = Omit<AppDeps, 'catalogue'> & Partial<Pick<AppDeps, 'catalogue'>>;
+
+export async function buildApp(input: AppDepsInput, options: { logger?: boolean } = {}): Promise<App> {
+  const deps: AppDeps = { ...input, catalogue: input.catalogue ?? createCatalogueState() };
   const { env } = deps;
   const proxies = trustedProxyList(env);
   const limits = connectionLimits(env);
@@ -141,7 +136,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   installAnswerCache(app, answers);
   const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, (table) => {
     answers.clear();
-    namesChanged(deps.db, table);
+    deps.catalogue.names.changed(table);
   });
   answers.isLive = changes.isLive;
   app.addHook('onClose', async () => changes.close());

@@ -236,7 +236,7 @@ describe('GET /api/spotlight/', () => {
 
 describe('locationsByIds (for saved items)', () => {
   it('answers Location shapes in the order asked, unknown ids left out', async () => {
-    const got = await locationsByIds(t.db, [loc.n1!, 2_000_000_000, loc.p1!]);
+    const got = await locationsByIds(t.app.deps, [loc.n1!, 2_000_000_000, loc.p1!]);
     expect(got.map((l) => l.id)).toEqual([loc.n1, loc.p1]);
     expect(got[1]!.entities.map((e) => e.entitiable_id)).toEqual([offer.f1, offer.f2, offer.f3]);
     expect(got[0]!.offer).toBeNull();

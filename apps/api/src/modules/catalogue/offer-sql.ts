@@ -1,6 +1,6 @@
-// SQL fragments shared by the catalogue and search repositories: parameters drizzle cannot bind
-// as arrays, the geo circle (PERFORMANCE-NOTES.md: earth_box prefilter on the GiST index) and the
-// rule of which offers a list may show (SPEC.md 4).
+// SQL fragments shared by the offer query, the catalogue and search repositories: parameters
+// drizzle cannot bind as arrays, the geo circle (PERFORMANCE-NOTES.md: earth_box prefilter on the
+// GiST index), the rule of which offers a list may show (SPEC.md 4) and the list-item columns.
 import { sql, type SQL } from 'drizzle-orm';
 
 export interface GeoPoint {
@@ -10,6 +10,12 @@ export interface GeoPoint {
 
 export interface GeoCircle extends GeoPoint {
   radiusM: number;
+}
+
+/** One page of a list (SPEC.md 7 limit and offset). */
+export interface OfferPage {
+  limit: number;
+  offset: number;
 }
 
 /** A PostgreSQL int[] parameter (drizzle would expand a JS array into a list of parameters). */
@@ -74,4 +80,41 @@ export function categoryMatch(alias: string, ids: readonly number[]): SQL {
  */
 export function categoryFilterOnly(alias: string, ids: readonly number[]): SQL {
   return sql`coalesce(${sql.raw(alias)}.category_ids && ${intArray(ids)}, false)`;
+}
+
+/** The columns of a list item (`OfferItemRow` without the distance and the additional-offers count). */
+export const ITEM_COLUMNS = sql.raw(
+  `oi.offer_id, oi.location_id, oi.merchant_id, oi.name, oi.picture_path, oi.merchant_name, oi.merchant_slug,
+   oi.merchant_logo, oi.address, oi.city, oi.state, oi.zip, oi.lat, oi.lng, oi.expires_at::text AS expires_at,
+   oi.is_active, oi.is_featured, oi.is_certified, oi.secondary_type`,
+);
+
+export interface OfferItemRow {
+  offer_id: number;
+  location_id: number;
+  merchant_id: number;
+  name: string;
+  picture_path: string | null;
+  merchant_name: string;
+  merchant_slug: string;
+  merchant_logo: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  expires_at: string;
+  is_active: boolean;
+  is_featured: boolean;
+  is_certified: boolean;
+  secondary_type: 'lease' | 'purchase' | 'other';
+  additional_offers: number;
+  dist_m: number | null;
+}
+
+/** Other active offers at the row's location (the `additional_offers` of a list item). */
+export function additionalOffers(today: string): SQL {
+  return sql`(SELECT count(*)::int FROM offer_index x
+    WHERE x.location_id = p.location_id AND x.offer_id <> p.offer_id AND ${activeOffer('x', today)}) AS additional_offers`;
 }

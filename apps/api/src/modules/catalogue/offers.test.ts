@@ -5,7 +5,8 @@ import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { derivedOfferCode } from '@market/domain/offer-code';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { offerListItemsByIds } from './service.ts';
+import { listOffers, offerListItemsByIds } from './service.ts';
+import { createCatalogueState } from './state.ts';
 import { addCategory, addLocation, addMerchant, addOffer, addPlace, countQueries, north, uid } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -271,6 +272,21 @@ describe('GET /api/entities/', () => {
     expect(byCity.queries).toBeLessThanOrEqual(3);
   });
 
+  it("keeps place answers, category rows and planner statistics in the app's catalogue state: warm, a list sends one statement; a new state starts cold", async () => {
+    const q = { city: 'Nowhere', state: 'FL', category: [slug.main], limit: 12, offset: 0 };
+    const own = { ...t.app.deps, catalogue: createCatalogueState() };
+    const cold = await countQueries(t.db, () => listOffers(own, q));
+    const warm = await countQueries(t.db, () => listOffers(own, q));
+    expect(warm.result).toEqual(cold.result);
+    expect(warm.queries).toBe(1);
+    // The place lookup, the category rows and the category statistics, besides the page.
+    expect(cold.queries).toBeGreaterThanOrEqual(4);
+    // State belongs to its owner, not to the database: another one on the same database looks everything up again.
+    const other = await countQueries(t.db, () => listOffers({ ...t.app.deps, catalogue: createCatalogueState() }, q));
+    expect(other.queries).toBe(cold.queries);
+    expect(other.result).toEqual(cold.result);
+  });
+
   it('is cacheable by a CDN', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/entities/?category=${slug.main}` });
     expect(res.headers['cache-control']).toContain('public');
@@ -370,7 +386,7 @@ describe('GET /api/recommendations/', () => {
 
 describe('offerListItemsByIds (for saved items)', () => {
   it('answers list items in the order asked, active ones only by default', async () => {
-    const got = await offerListItemsByIds(t.db, [ids.today!, ids.near1!, ids.expired6!, 2_000_000_000, ids.near1!]);
+    const got = await offerListItemsByIds(t.app.deps, [ids.today!, ids.near1!, ids.expired6!, 2_000_000_000, ids.near1!]);
     expect(got.map((i) => [i.entitiable_id, i.expiry_status])).toEqual([
       [ids.today, 'active'],
       [ids.near1, 'active'],
@@ -379,7 +395,7 @@ describe('offerListItemsByIds (for saved items)', () => {
   });
 
   it('with includeExpired, also answers expired, hidden and inactive offers with their status', async () => {
-    const got = await offerListItemsByIds(t.db, [ids.expired6!, ids.expired7!, ids.inactive!, ids.lease!], { includeExpired: true });
+    const got = await offerListItemsByIds(t.app.deps, [ids.expired6!, ids.expired7!, ids.inactive!, ids.lease!], { includeExpired: true });
     expect(got.map((i) => [i.entitiable_id, i.expiry_status, i.is_active])).toEqual([
       [ids.expired6, 'expired', true],
       [ids.expired7, 'hidden', true],
@@ -390,8 +406,8 @@ describe('offerListItemsByIds (for saved items)', () => {
   });
 
   it('adds the distance from a point when asked, and answers nothing for no ids', async () => {
-    const [item] = await offerListItemsByIds(t.db, [ids.near1!], { near: DEFAULT_PLACE });
+    const [item] = await offerListItemsByIds(t.app.deps, [ids.near1!], { near: DEFAULT_PLACE });
     expect(item!.distance).toBe(1);
-    expect(await offerListItemsByIds(t.db, [])).toEqual([]);
+    expect(await offerListItemsByIds(t.app.deps, [])).toEqual([]);
   });
 });

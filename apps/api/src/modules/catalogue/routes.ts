@@ -30,7 +30,7 @@ const tags = ['catalogue'];
 
 export async function catalogueRoutes(fastify: App): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const handle = fastify.deps.db;
+  const deps = fastify.deps;
 
   app.get(
     '/api/entities/',
@@ -47,7 +47,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 60);
-      return listOffers(handle, request.query);
+      return listOffers(deps, request.query);
     },
   );
 
@@ -64,7 +64,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 60);
-      return getOfferDetail(handle, request.params.id);
+      return getOfferDetail(deps, request.params.id);
     },
   );
 
@@ -73,7 +73,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     { schema: { tags, summary: 'One location with its active offers', params: IdParams, response: { 200: LocationOut } } },
     async (request, reply) => {
       publicCache(reply, 60);
-      return getLocation(handle, request.params.id);
+      return getLocation(deps, request.params.id);
     },
   );
 
@@ -90,7 +90,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 60);
-      return listLocations(handle, request.query);
+      return listLocations(deps, request.query);
     },
   );
 
@@ -106,7 +106,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     },
     async (_request, reply) => {
       publicCache(reply, 300);
-      return listCategories(handle);
+      return listCategories(deps);
     },
   );
 
@@ -124,7 +124,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 60);
-      return recommendOffers(handle, request.query);
+      return recommendOffers(deps, request.query);
     },
   );
 
@@ -141,7 +141,7 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 300);
-      return spotlightMerchants(handle, request.query);
+      return spotlightMerchants(deps, request.query);
     },
   );
 }

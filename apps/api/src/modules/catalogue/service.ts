@@ -1,42 +1,29 @@
 // The public catalogue's rules (issue 2 section 4; SPEC.md 3, 4, 7 and 9): where the visitor is,
-// which offers a list may show, and the answer shapes. Other modules (search, saved items) call
-// the exported functions here rather than the repository.
+// which categories a list asks for, and the answer shapes; which offers a list shows and in which
+// order is the offer query's (offer-query.ts). Other modules (search, saved items, leads, prints)
+// call the exported functions here rather than the repository or the query.
 import { CONTESTS_SLUG, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import { businessToday, expiryStatus, type ExpiryStatus } from '@market/domain/expiry';
 import { offerCode } from '@market/domain/offer-code';
 import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/recommendations';
-import type { SQL } from 'drizzle-orm';
-import type { DbHandle } from '../../db/client.ts';
+import type { AppDeps } from '../../context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { cachedStatistics } from '../../lib/planner-statistics.ts';
-import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } from '../geo/service.ts';
+import { resolvePosition, type Position } from '../geo/service.ts';
+import { findOffers, type OfferFilter, type OfferItemRow, type OfferQueryOrder, type TextQuery } from './offer-query.ts';
+import type { GeoCircle, GeoPoint } from './offer-sql.ts';
 import {
-  categoriesFirst,
   countActiveOffersByCategory,
-  carsFirst,
-  featuredFirst,
-  randomFrom,
   findActiveOfferItemsAtLocations,
-  findActiveOffersNear,
   findAllCategories,
+  findCategoryIdsOfOffers,
   findLocationsByIds,
   findLocationsNear,
   findLocationsOfMerchant,
   findOfferDetail,
   findOfferItemsByIds,
   findSpotlightMerchantsNear,
-  findCategoryIdsOfOffers,
-  findCategoryFrequencies,
-  relevanceAt,
-  distanceForRelevance,
-  sortKeys,
-  type ActiveOfferFilters,
   type CategoryRow,
-  type GeoCircle,
-  type GeoPoint,
   type LocationRow,
-  type OfferItemRow,
-  type OfferSort,
 } from './repository.ts';
 import type {
   CategoriesOut,
@@ -65,34 +52,21 @@ export interface PlaceParams {
   state?: string | undefined;
 }
 
-/** The visitor's position (geo module) and the listing circle around it. */
-export type Position = GeoPosition & GeoCircle;
-
-const PLACE_CACHE_MS = 10 * 60_000;
-const PLACE_CACHE_SIZE = 2000;
-const positionCache = new WeakMap<DbHandle, Map<string, { at: number; position: GeoPosition }>>();
-
 /**
- * The visitor's position as the geo module resolves it (lat/lng; else the most populous place
- * matching city/state; else Detroit, MI) with the listing radius of its market (SPEC.md 9: 100
- * miles, Twin Cities 200). City/state answers are kept for ten minutes in process: places change
- * only when the data is reloaded, and this saves up to two queries per list call.
+ * The circle a list covers: the visitor's position as the geo module resolves it (lat/lng; else
+ * the most populous place matching city/state; else Detroit, MI) with the listing radius of its
+ * market (SPEC.md 9: 100 miles, Twin Cities 200). City/state answers are kept for ten minutes
+ * (`deps.catalogue.places`): places change only when the data is reloaded, and this saves up to
+ * two queries per list call.
  */
-export async function resolvePosition(handle: DbHandle, q: PlaceParams): Promise<Position> {
+export async function resolveListingCircle(deps: AppDeps, q: PlaceParams): Promise<GeoCircle> {
   if ((q.lat == null) !== (q.lng == null)) {
     throw q.lat == null ? invalid('lat', 'Send lat and lng together.') : invalid('lng', 'Send lat and lng together.');
   }
-  const circle = (p: GeoPosition): Position => ({ ...p, radiusM: p.market.radiusM });
-  if (q.lat != null) return circle(await resolveGeoPosition(handle.db, q));
-  let cache = positionCache.get(handle);
-  if (!cache) positionCache.set(handle, (cache = new Map()));
+  const circle = (p: Position): GeoCircle => ({ lat: p.lat, lng: p.lng, radiusM: p.market.radiusM });
+  if (q.lat != null) return circle(await resolvePosition(deps.db.db, q));
   const key = `${q.city?.trim().toLowerCase() ?? ''}|${q.state?.trim().toUpperCase() ?? ''}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < PLACE_CACHE_MS) return circle(hit.position);
-  const position = await resolveGeoPosition(handle.db, q);
-  if (cache.size >= PLACE_CACHE_SIZE) cache.clear();
-  cache.set(key, { at: Date.now(), position });
-  return circle(position);
+  return deps.catalogue.places.fetch(key, async () => circle(await resolvePosition(deps.db.db, q)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,16 +95,9 @@ function toListItem(r: OfferItemRow): OfferListItem {
   };
 }
 
-const CATEGORY_ROWS_MS = 5 * 60_000;
-const categoryRowsCache = new WeakMap<DbHandle, { at: number; rows: CategoryRow[] }>();
-
 /** The categories table (a few hundred rows that change with data loads), kept five minutes. */
-async function categoryRows(handle: DbHandle, fresh = false): Promise<CategoryRow[]> {
-  const cached = categoryRowsCache.get(handle);
-  if (!fresh && cached && Date.now() - cached.at < CATEGORY_ROWS_MS) return cached.rows;
-  const rows = await findAllCategories(handle);
-  categoryRowsCache.set(handle, { at: Date.now(), rows });
-  return rows;
+async function categoryRows(deps: AppDeps, fresh = false): Promise<CategoryRow[]> {
+  return deps.catalogue.categoryRows.fetch('all', () => findAllCategories(deps.db), { fresh });
 }
 
 /**
@@ -139,32 +106,18 @@ async function categoryRows(handle: DbHandle, fresh = false): Promise<CategoryRo
  * (SPEC.md 3); no slug left means no filter. `withChildren` adds the subcategories of each.
  */
 async function categoryFilter(
-  handle: DbHandle,
+  deps: AppDeps,
   slugs: readonly string[] | undefined,
 ): Promise<{ ids: number[]; withChildren: number[] } | undefined> {
   const wanted = new Set(slugs?.filter((s) => s !== CONTESTS_SLUG));
   if (!wanted.size) return undefined;
-  let rows = await categoryRows(handle);
+  let rows = await categoryRows(deps);
   // A slug we do not know may be a category added since the rows were cached: look once more.
-  if ([...wanted].some((s) => !rows.some((r) => r.slug === s))) rows = await categoryRows(handle, true);
+  if ([...wanted].some((s) => !rows.some((r) => r.slug === s))) rows = await categoryRows(deps, true);
   const ids = rows.filter((r) => wanted.has(r.slug)).map((r) => r.id);
   const idSet = new Set(ids);
   const children = rows.filter((r) => r.parent_id != null && idSet.has(r.parent_id)).map((r) => r.id);
   return { ids, withChildren: [...new Set([...ids, ...children])] };
-}
-
-/** Share of all offers from which a category counts as common (docs/performance.md). */
-const COMMON_CATEGORY_SHARE = 0.01;
-const categoryFrequencies = cachedStatistics(findCategoryFrequencies);
-
-/**
- * Whether these categories together hold at least 1% of the offers (planner statistics, kept
- * ten minutes): nearest-first listings then walk the GiST index and filter them (same answer,
- * another plan; see `categoryFilterOnly`).
- */
-async function isCommonCategory(handle: DbHandle, ids: readonly number[]): Promise<boolean> {
-  const frequencies = await categoryFrequencies(handle);
-  return ids.reduce((sum, id) => sum + (frequencies.get(id) ?? 0), 0) >= COMMON_CATEGORY_SHARE;
 }
 
 /** Today's date as a number, the default seed of the random order: stable all day, new tomorrow. */
@@ -172,26 +125,8 @@ function daySeed(today: string): number {
   return Number(today.replaceAll('-', ''));
 }
 
-function offerSort(order: ListOrder, point: GeoPoint, seed: number, match: TextMatch | undefined): OfferSort {
-  switch (order) {
-    case 'featured':
-      return featuredFirst(point);
-    case 'cars':
-      return carsFirst(point);
-    case 'newest':
-      return { keys: [sortKeys.newest(), sortKeys.distance(point)] };
-    case 'ending':
-      return { keys: [sortKeys.ending(), sortKeys.distance(point)] };
-    case 'random':
-      return randomFrom(seed);
-    case 'relevance':
-      return match ? { keys: [sortKeys.relevance(match.rank, point), sortKeys.distance(point)] } : { keys: [sortKeys.distance(point)] };
-    default:
-      return { keys: [sortKeys.distance(point)] };
-  }
-}
-
 export type ListOrder = OfferOrder | 'relevance';
+export type { TextQuery } from './offer-query.ts';
 
 /** The list parameters of SPEC.md 7 shared by /api/entities/ and /api/search/. */
 export interface OfferListParams extends PlaceParams {
@@ -205,60 +140,41 @@ export interface OfferListParams extends PlaceParams {
   featured?: boolean | undefined;
 }
 
-/**
- * A condition on `offer_index oi` another module builds (search's full-text match) and its
- * relevance (higher is better) for the 'relevance' order.
- */
-export interface TextMatch {
-  where: SQL;
-  rank: SQL;
-  /**
-   * The matches of the best relevance class, their relevance, and the most any other match can
-   * have. With it a relevance-ordered page first walks that class nearest first (the GiST
-   * index, a few hundred rows for a common word), and keeps that page when even its last row
-   * outranks every possible other match; otherwise it ranks every match in the circle.
-   */
-  topClass?: { where: SQL; rank: number; othersAtMost: number } | undefined;
+/** The listing order asked for, as the offer query takes it. */
+function queryOrder(order: ListOrder, seed: number): OfferQueryOrder {
+  switch (order) {
+    case 'random':
+      return { kind: 'random', seed };
+    case 'featured':
+    case 'cars':
+    case 'newest':
+    case 'ending':
+    case 'relevance':
+    case 'distance':
+      return { kind: order };
+  }
 }
 
 /**
  * GET /api/entities/ (SPEC.md 7): active offers within the market radius of the visitor's
- * position, filtered and ordered as asked, one page. Search passes its text match in `match`
- * (default order then: relevance damped by distance).
+ * position, filtered and ordered as asked, one page. Search passes its words in `text` (default
+ * order then: relevance damped by distance).
  */
-export async function listOffers(handle: DbHandle, q: OfferListParams, match?: TextMatch): Promise<OfferListItem[]> {
-  const position = await resolvePosition(handle, q);
-  const category = await categoryFilter(handle, q.category);
+export async function listOffers(deps: AppDeps, q: OfferListParams, text?: TextQuery): Promise<OfferListItem[]> {
+  const circle = await resolveListingCircle(deps, q);
+  const category = await categoryFilter(deps, q.category);
   const today = businessToday();
-  const order = q.order ?? (match ? 'relevance' : 'distance');
-  const filters: ActiveOfferFilters = {
-    circle: position,
+  const filter: OfferFilter = {
+    circle,
     today,
     categoryIds: category?.ids,
-    categoryCommon: category ? await isCommonCategory(handle, category.ids) : false,
     excludeIds: q.exclude,
     excludeLocationIds: q.exclude_location_ids,
     featuredOnly: q.featured === true,
-    extra: match?.where,
+    text,
   };
-  const page = { limit: q.limit, offset: q.offset };
-  const top = order === 'relevance' ? match?.topClass : undefined;
-  if (top) {
-    // Within one class the relevance order is the distance order; the page stands when its
-    // last row (the offset + limit-th) still outranks the best any other match could score.
-    const walked = await findActiveOffersNear(handle, { ...filters, extra: top.where }, { keys: [sortKeys.distance(position)] }, page);
-    const last = walked.at(-1);
-    if (walked.length === q.limit && last) {
-      const lastRelevance = relevanceAt(top.rank, last.dist_m ?? 0);
-      if (lastRelevance > top.othersAtMost) return walked.map(toListItem);
-      // Otherwise only matches nearer than the last row, or near enough for another class to
-      // outrank it, can make the page: rank every match within that distance (a margin for
-      // rounding), not the whole circle.
-      const reachM = Math.max(last.dist_m ?? 0, distanceForRelevance(top.othersAtMost, lastRelevance)) * 1.001 + 1;
-      filters.circle = { ...position, radiusM: Math.min(position.radiusM, reachM) };
-    }
-  }
-  const rows = await findActiveOffersNear(handle, filters, offerSort(order, position, q.seed ?? daySeed(today), match), page);
+  const order = queryOrder(q.order ?? (text ? 'relevance' : 'distance'), q.seed ?? daySeed(today));
+  const rows = await findOffers(deps, filter, order, { limit: q.limit, offset: q.offset });
   return rows.map(toListItem);
 }
 
@@ -271,13 +187,13 @@ export type SavedOfferItem = OfferListItem & { expiry_status: ExpiryStatus; is_a
  * distance in miles.
  */
 export async function offerListItemsByIds(
-  handle: DbHandle,
+  deps: AppDeps,
   ids: number[],
   options: { includeExpired?: boolean; near?: GeoPoint } = {},
 ): Promise<SavedOfferItem[]> {
   const today = businessToday();
   const unique = [...new Set(ids)];
-  const rows = await findOfferItemsByIds(handle, unique, { today, activeOnly: !options.includeExpired, near: options.near });
+  const rows = await findOfferItemsByIds(deps.db, unique, { today, activeOnly: !options.includeExpired, near: options.near });
   const byId = new Map(rows.map((r) => [r.offer_id, r]));
   const out: SavedOfferItem[] = [];
   for (const id of unique) {
@@ -292,9 +208,9 @@ export async function offerListItemsByIds(
  * gone (404, SPEC.md 4); an inactive one still answers with is_active false, so the web can send
  * the visitor to the merchant (SPEC.md 4, offer deep link).
  */
-export async function getOfferDetail(handle: DbHandle, id: number): Promise<OfferDetail> {
+export async function getOfferDetail(deps: AppDeps, id: number): Promise<OfferDetail> {
   const today = businessToday();
-  const r = await findOfferDetail(handle, id, today);
+  const r = await findOfferDetail(deps.db, id, today);
   const status = r ? expiryStatus(r.expires_at, today) : 'hidden';
   if (!r || status === 'hidden') throw notFound('Offer not found.');
   const externalUrl = r.external_offer_url.trim();
@@ -339,9 +255,9 @@ export async function getOfferDetail(handle: DbHandle, id: number): Promise<Offe
 // Locations
 
 /** Location rows plus one query for the active offers of all of them (no query per location). */
-async function withEntities(handle: DbHandle, rows: LocationRow[], near?: GeoPoint): Promise<LocationOut[]> {
+async function withEntities(deps: AppDeps, rows: LocationRow[], near?: GeoPoint): Promise<LocationOut[]> {
   const offers = await findActiveOfferItemsAtLocations(
-    handle,
+    deps.db,
     rows.map((r) => r.id),
     { today: businessToday(), near },
   );
@@ -392,17 +308,17 @@ async function withEntities(handle: DbHandle, rows: LocationRow[], near?: GeoPoi
 }
 
 /** Locations by id in the Location shape of SPEC.md 3, in the order of `ids` (unknown ids left out). */
-export async function locationsByIds(handle: DbHandle, ids: number[], options: { near?: GeoPoint } = {}): Promise<LocationOut[]> {
+export async function locationsByIds(deps: AppDeps, ids: number[], options: { near?: GeoPoint } = {}): Promise<LocationOut[]> {
   const unique = [...new Set(ids)];
-  const rows = await findLocationsByIds(handle, unique, options.near);
+  const rows = await findLocationsByIds(deps.db, unique, options.near);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = unique.map((id) => byId.get(id)).filter((r): r is LocationRow => r !== undefined);
-  return withEntities(handle, ordered, options.near);
+  return withEntities(deps, ordered, options.near);
 }
 
 /** GET /api/locations/{id}/. */
-export async function getLocation(handle: DbHandle, id: number): Promise<LocationOut> {
-  const [location] = await locationsByIds(handle, [id]);
+export async function getLocation(deps: AppDeps, id: number): Promise<LocationOut> {
+  const [location] = await locationsByIds(deps, [id]);
   if (!location) throw notFound('Location not found.');
   return location;
 }
@@ -411,24 +327,21 @@ export async function getLocation(handle: DbHandle, id: number): Promise<Locatio
  * GET /api/locations/: with `slug`, that merchant's locations (anywhere, nearest first);
  * otherwise locations within the market radius, nearest first, optionally by category.
  */
-export async function listLocations(handle: DbHandle, q: LocationsQuery): Promise<LocationOut[]> {
-  const position = await resolvePosition(handle, q);
+export async function listLocations(deps: AppDeps, q: LocationsQuery): Promise<LocationOut[]> {
+  const circle = await resolveListingCircle(deps, q);
   const page = { limit: q.limit, offset: q.offset };
   const rows = q.slug
-    ? await findLocationsOfMerchant(handle, q.slug, position, page)
+    ? await findLocationsOfMerchant(deps.db, q.slug, circle, page)
     : await findLocationsNear(
-        handle,
-        { circle: position, today: businessToday(), category: await categoryFilter(handle, q.category), excludeIds: q.exclude },
+        deps.db,
+        { circle, today: businessToday(), category: await categoryFilter(deps, q.category), excludeIds: q.exclude },
         page,
       );
-  return withEntities(handle, rows, position);
+  return withEntities(deps, rows, circle);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Categories
-
-const CATEGORY_CACHE_MS = 5 * 60_000;
-const categoryCache = new WeakMap<DbHandle, { at: number; day: string; value: CategoriesOut }>();
 
 /**
  * GET /api/categories/ (SPEC.md 3): the main categories in their fixed order, the same list
@@ -436,11 +349,13 @@ const categoryCache = new WeakMap<DbHandle, { at: number; day: string; value: Ca
  * (sorted by name) and a count of active offers. Counting reads every active offer, so the
  * answer is kept for five minutes.
  */
-export async function listCategories(handle: DbHandle): Promise<CategoriesOut> {
+export async function listCategories(deps: AppDeps): Promise<CategoriesOut> {
   const today = businessToday();
-  const cached = categoryCache.get(handle);
-  if (cached && cached.day === today && Date.now() - cached.at < CATEGORY_CACHE_MS) return cached.value;
-  const [rows, counts] = await Promise.all([categoryRows(handle, true), countActiveOffersByCategory(handle, today)]);
+  return deps.catalogue.categories.fetch(today, () => categoriesOfDay(deps, today));
+}
+
+async function categoriesOfDay(deps: AppDeps, today: string): Promise<CategoriesOut> {
+  const [rows, counts] = await Promise.all([categoryRows(deps, true), countActiveOffersByCategory(deps.db, today)]);
   const countById = new Map(counts.map((c) => [c.id, c.n]));
   const children = new Map<number, CategoryRow[]>();
   for (const r of rows) {
@@ -466,13 +381,11 @@ export async function listCategories(handle: DbHandle): Promise<CategoriesOut> {
   // SPEC.md 3: eight main categories; community and locations exist but are not listed.
   const unlisted = new Set<string>(OTHER_MAIN_SLUGS);
   const main = rows.filter((r) => r.kind === 'main' && !unlisted.has(r.slug)).map(shape);
-  const value: CategoriesOut = {
+  return {
     main,
     filter: main.filter((c) => c.slug !== CONTESTS_SLUG),
     homepros: rows.filter((r) => r.kind === 'homepros').map(shape),
   };
-  categoryCache.set(handle, { at: Date.now(), day: today, value });
-  return value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,31 +398,31 @@ export async function listCategories(handle: DbHandle): Promise<CategoriesOut> {
  * themselves are left out.
  */
 export async function recommendOffers(
-  handle: DbHandle,
+  deps: AppDeps,
   q: PlaceParams & { limit: number; offer_ids?: number[] | undefined; preferences?: PreferenceFlag[] | undefined },
 ): Promise<OfferListItem[]> {
-  const position = await resolvePosition(handle, q);
+  const circle = await resolveListingCircle(deps, q);
   const saved = q.offer_ids ?? [];
   const [fromSaved, fromPreferences] = await Promise.all([
-    findCategoryIdsOfOffers(handle, saved),
-    categoryFilter(handle, preferredCategorySlugs(q.preferences ?? [])),
+    findCategoryIdsOfOffers(deps.db, saved),
+    categoryFilter(deps, preferredCategorySlugs(q.preferences ?? [])),
   ]);
   // Main categories only for preferences (their slugs also name home-pros groups).
-  const mainIds = new Set((await categoryRows(handle)).filter((r) => r.kind === 'main').map((r) => r.id));
+  const mainIds = new Set((await categoryRows(deps)).filter((r) => r.kind === 'main').map((r) => r.id));
   const favoured = [...new Set([...fromSaved, ...(fromPreferences?.ids.filter((id) => mainIds.has(id)) ?? [])])];
-  const rows = await findActiveOffersNear(
-    handle,
-    { circle: position, today: businessToday(), excludeIds: saved },
-    favoured.length ? categoriesFirst(favoured, position) : featuredFirst(position),
+  const rows = await findOffers(
+    deps,
+    { circle, today: businessToday(), excludeIds: saved },
+    favoured.length ? { kind: 'categories-first', categoryIds: favoured } : { kind: 'featured' },
     { limit: q.limit, offset: 0 },
   );
   return rows.map(toListItem);
 }
 
 /** GET /api/spotlight/: spotlight merchants near the visitor, each at its nearest location. */
-export async function spotlightMerchants(handle: DbHandle, q: PlaceParams & { limit: number }): Promise<SpotlightOut[]> {
-  const position = await resolvePosition(handle, q);
-  const rows = await findSpotlightMerchantsNear(handle, position, q.limit);
+export async function spotlightMerchants(deps: AppDeps, q: PlaceParams & { limit: number }): Promise<SpotlightOut[]> {
+  const circle = await resolveListingCircle(deps, q);
+  const rows = await findSpotlightMerchantsNear(deps.db, circle, q.limit);
   return rows.map((r) => ({
     id: r.location_id,
     slug: r.slug,

@@ -56,7 +56,7 @@ function validationFields(request: FastifyRequest): Record<string, string[]> {
 
 export async function leadsRoutes(root: App): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): LeadsContext => ({ handle: app.deps.db, mail: mailQueueOf(app) });
+  const ctx = (): LeadsContext => ({ handle: app.deps.db, deps: app.deps, mail: mailQueueOf(app) });
   const limited = leadRateLimit(app);
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form to the unsubscribe URL.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, done) => done(null, { form: String(text) }));

@@ -16,6 +16,7 @@ import {
   type SuggestMerchant,
 } from '@market/domain/validation/leads';
 import { NEWSLETTER_CHECK_INBOX } from '@market/domain/newsletter';
+import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type { LeadKind } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -29,6 +30,8 @@ import type { LeadOut } from './schema.ts';
 
 export interface LeadsContext {
   handle: DbHandle;
+  /** For the catalogue service (car offers of auto leads). */
+  deps: AppDeps;
   mail: MailQueue;
 }
 
@@ -57,7 +60,7 @@ async function marketOfAddress(ctx: LeadsContext, place: { city: string; state: 
  * it goes to the office of the dealer's market.
  */
 export async function submitAutoLead(ctx: LeadsContext, input: AutoLead): Promise<LeadOut> {
-  const [offer] = await offerListItemsByIds(ctx.handle, [input.offer_id]);
+  const [offer] = await offerListItemsByIds(ctx.deps, [input.offer_id]);
   if (!offer || !offer.is_active) throw invalid('offer_id', OFFER_UNAVAILABLE);
   const market = marketFor({ state: offer.location.state, lat: offer.latitude, lng: offer.longitude });
   const details = { ...input, offer_name: offer.name, merchant_name: offer.merchant_name, location_id: offer.location_id };

@@ -54,7 +54,7 @@ export function enqueueMail(app: Pick<FastifyInstance, 'deps'>, kind: string, to
   return mailQueueOf(app).enqueue(kind, to, data);
 }
 
-export function createMailQueue(deps: AppDeps, log: FastifyBaseLogger): MailQueue {
+export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyBaseLogger): MailQueue {
   const { env, db } = deps;
   const sender = createSender(env);
   const boss =

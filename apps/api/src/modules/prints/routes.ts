@@ -32,7 +32,7 @@ export async function printsRoutes(root: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const issued = await issuePrintToken(handle, app.analytics, currentUser(request).id, request.body.offer_id, request.body.kind);
+      const issued = await issuePrintToken(app.deps, app.analytics, currentUser(request).id, request.body.offer_id, request.body.kind);
       privateNoStore(reply).status(201);
       return issued;
     },
@@ -52,7 +52,7 @@ export async function printsRoutes(root: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const issued = await issuePrintToken(handle, app.analytics, currentUser(request).id, request.body.offer, request.body.kind, 'offer');
+      const issued = await issuePrintToken(app.deps, app.analytics, currentUser(request).id, request.body.offer, request.body.kind, 'offer');
       privateNoStore(reply).status(201);
       return issued;
     },
@@ -94,7 +94,7 @@ export async function printsRoutes(root: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const redemption = await redeem(handle, app.analytics, currentUser(request).id, request.body.offer_id);
+      const redemption = await redeem(app.deps, app.analytics, currentUser(request).id, request.body.offer_id);
       privateNoStore(reply).status(201);
       return redemption;
     },
@@ -124,8 +124,8 @@ export async function printsRoutes(root: App): Promise<void> {
     async (request, reply) => {
       const { offer_id: offerId, token, is_hpg: homePros, download } = request.query;
       const copy = token
-        ? await copyFromToken(handle, token, offerId)
-        : await anonymousCopy(handle, app.analytics, request.ip, offerId, download ? 'download' : 'print');
+        ? await copyFromToken(app.deps, token, offerId)
+        : await anonymousCopy(app.deps, app.analytics, request.ip, offerId, download ? 'download' : 'print');
       const { pdf, filename } = await couponPdf(handle, copy, { homePros: homePros ?? false, publicUrl: app.deps.env.PUBLIC_URL });
       const disposition = download || copy.kind === 'download' ? 'attachment' : 'inline';
       return privateNoStore(reply)

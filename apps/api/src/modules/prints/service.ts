@@ -5,6 +5,7 @@ import { printLimit } from '@market/domain/constants';
 import { businessToday } from '@market/domain/expiry';
 import { offerShareLink } from '@market/domain/share-link';
 import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, PRINT_LIMIT_REACHED, type PrintKind } from '@market/domain/prints';
+import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { EventBuffer } from '../analytics/service.ts';
@@ -39,10 +40,10 @@ export const TOKEN_USED = 'This print link has already been used. Print the coup
 export const TOKEN_EXPIRED = 'This print link has expired. Print the coupon again from the offer.';
 
 /** An offer a copy or a redemption can be made of: it exists, is active and not expired. */
-async function usableOffer(handle: DbHandle, offerId: number, field: string): Promise<OfferDetail> {
+async function usableOffer(deps: AppDeps, offerId: number, field: string): Promise<OfferDetail> {
   let offer: OfferDetail;
   try {
-    offer = await getOfferDetail(handle, offerId);
+    offer = await getOfferDetail(deps, offerId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') throw invalid(field, 'Unknown offer.');
     throw error;
@@ -67,11 +68,11 @@ export interface IssuedToken {
  * Issues a member one copy of an offer (a print or a download) while under max(maxPrints, 3)
  * (SPEC.md 4, 9): a single-use token for the PDF. At the limit: 409 'Print/Download Limit Reached'.
  */
-export async function issuePrintToken(handle: DbHandle, analytics: EventBuffer, userId: number, offerId: number, kind: PrintKind, field = 'offer_id'): Promise<IssuedToken> {
-  const offer = await usableOffer(handle, offerId, field);
+export async function issuePrintToken(deps: AppDeps, analytics: EventBuffer, userId: number, offerId: number, kind: PrintKind, field = 'offer_id'): Promise<IssuedToken> {
+  const offer = await usableOffer(deps, offerId, field);
   const limit = printLimit(offer.max_prints);
   const token = newToken();
-  const copy = await takeMemberCopy(handle, userId, limit, {
+  const copy = await takeMemberCopy(deps.db, userId, limit, {
     offerId,
     kind,
     tokenHash: hashToken(token),
@@ -96,9 +97,9 @@ export async function printRecords(handle: DbHandle, userId: number): Promise<Pr
 }
 
 /** Registers the member's one redemption of an offer (SPEC.md 4 Slide-to-redeem); a second is a 409. */
-export async function redeem(handle: DbHandle, analytics: EventBuffer, userId: number, offerId: number): Promise<RedemptionOut> {
-  const offer = await usableOffer(handle, offerId, 'offer_id');
-  const row = await insertRedemption(handle.db, userId, offerId);
+export async function redeem(deps: AppDeps, analytics: EventBuffer, userId: number, offerId: number): Promise<RedemptionOut> {
+  const offer = await usableOffer(deps, offerId, 'offer_id');
+  const row = await insertRedemption(deps.db.db, userId, offerId);
   if (!row) throw new AppError('conflict', ALREADY_REDEEMED);
   analytics.record({ event: 'offer.redeemed', source: 'server', offerId, locationId: offer.location_id, userId, data: { redemption_id: row.id } });
   return { id: row.id, offer_id: offerId, redeemed_at: row.createdAt.toISOString() };
@@ -118,16 +119,16 @@ export interface CopyToRender {
 }
 
 /** Uses a print token: for its offer only, and once. */
-export async function copyFromToken(handle: DbHandle, token: string, offerId: number): Promise<CopyToRender> {
+export async function copyFromToken(deps: AppDeps, token: string, offerId: number): Promise<CopyToRender> {
   const hash = hashToken(token);
-  const used = await useToken(handle.db, hash, offerId);
+  const used = await useToken(deps.db.db, hash, offerId);
   if (!used) {
-    const copy = await findCopyByToken(handle.db, hash);
+    const copy = await findCopyByToken(deps.db.db, hash);
     if (!copy || copy.offerId !== offerId) throw new AppError('not_found', TOKEN_NOT_VALID);
     throw new AppError('gone', copy.usedAt ? TOKEN_USED : TOKEN_EXPIRED);
   }
   // The offer was printable when the token was issued; it must still be now.
-  const offer = await usableOffer(handle, offerId, 'offer_id');
+  const offer = await usableOffer(deps, offerId, 'offer_id');
   return { offer, copyId: used.id, copyNumber: used.copyNumber, kind: used.kind };
 }
 
@@ -152,9 +153,9 @@ export function clientAddressKey(ip: string): string {
  * An anonymous copy (SPEC.md 6: anonymous visitors may print or download), capped per client
  * address, offer and day: beyond the cap, 429 'Print Limit Reached' (SPEC.md 8).
  */
-export async function anonymousCopy(handle: DbHandle, analytics: EventBuffer, clientAddress: string, offerId: number, kind: PrintKind): Promise<CopyToRender> {
-  const offer = await usableOffer(handle, offerId, 'offer_id');
-  const copy = await takeAnonymousCopy(handle, clientAddressKey(clientAddress), businessToday(), ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, {
+export async function anonymousCopy(deps: AppDeps, analytics: EventBuffer, clientAddress: string, offerId: number, kind: PrintKind): Promise<CopyToRender> {
+  const offer = await usableOffer(deps, offerId, 'offer_id');
+  const copy = await takeAnonymousCopy(deps.db, clientAddressKey(clientAddress), businessToday(), ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, {
     offerId,
     kind,
     tokenHash: null,

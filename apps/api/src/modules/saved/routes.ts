@@ -78,7 +78,7 @@ export async function savedRoutes(root: App): Promise<void> {
     { onRequest: requireUser, schema: { tags: ['saved'], summary: 'Saved offers (active/expired, regular and cars), locations and contests, each with saved_id', security, response: { 200: SavedItemsOut } } },
     async (request, reply) => {
       privateNoStore(reply);
-      return listSaved(handle, currentUser(request).id);
+      return listSaved(app.deps, currentUser(request).id);
     },
   );
 }

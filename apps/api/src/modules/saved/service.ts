@@ -1,6 +1,7 @@
 // Saved items: clipped offers and favourite locations and contests (SPEC.md 3, 4 Save/unsave, 7).
 // Item shapes come from the catalogue and contests services, so a saved item looks exactly like
 // the same item in a list.
+import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { locationsByIds, offerListItemsByIds } from '../catalogue/service.ts';
@@ -48,13 +49,14 @@ export async function unsaveFavorite(handle: DbHandle, userId: number, id: numbe
  * (SPEC.md 4; expired 7 or more days ago, or withdrawn, left out), locations and contests, newest
  * first, each with its saved_id.
  */
-export async function listSaved(handle: DbHandle, userId: number): Promise<SavedItemsOut> {
+export async function listSaved(deps: AppDeps, userId: number): Promise<SavedItemsOut> {
+  const handle = deps.db;
   const [clips, favorites] = await Promise.all([findClips(handle.db, userId), findFavorites(handle.db, userId)]);
   const locationFavorites = favorites.filter((f) => f.locationId !== null);
   const contestFavorites = favorites.filter((f) => f.contestEntityId !== null);
   const [offers, locations, contests] = await Promise.all([
-    offerListItemsByIds(handle, clips.map((c) => c.offerId), { includeExpired: true }),
-    locationsByIds(handle, locationFavorites.map((f) => f.locationId!)),
+    offerListItemsByIds(deps, clips.map((c) => c.offerId), { includeExpired: true }),
+    locationsByIds(deps, locationFavorites.map((f) => f.locationId!)),
     contestItemsByEntityIds(handle, contestFavorites.map((f) => f.contestEntityId!), { userId }),
   ]);
 

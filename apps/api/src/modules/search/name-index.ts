@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import type { GeoCircle } from '../catalogue/offer-sql.ts';
-import type { SuggestionRow } from './repository.ts';
+import { findNamesStartingWith, type SuggestionRow } from './repository.ts';
 
 /** earthdistance's sphere (`earth()`, metres). */
 const EARTH_RADIUS_M = 6_378_168;
@@ -130,56 +130,54 @@ function answer(index: Loaded, prefix: string, circle: GeoCircle, limit: number)
   return out;
 }
 
-interface Holder {
-  index?: Loaded;
-  loading?: Promise<void>;
-  /** Bumped by every change: a load that started before it is thrown away. */
-  version: number;
-}
-
-const holders = new WeakMap<DbHandle, Holder>();
-
-function holderOf(handle: DbHandle): Holder {
-  let holder = holders.get(handle);
-  if (!holder) holders.set(handle, (holder = { version: 0 }));
-  return holder;
-}
-
-function startLoading(handle: DbHandle, holder: Holder): void {
-  if (holder.loading) return;
-  const version = holder.version;
-  holder.loading = load(handle)
-    .then((index) => {
-      if (holder.version === version) holder.index = index;
-    })
-    .catch(() => {})
-    .finally(() => {
-      holder.loading = undefined;
-    });
-}
-
 /**
- * Suggestions from memory, or undefined while the index is not loaded (the caller asks SQL).
- * The first call starts loading it.
+ * One app's name index (kept on its dependencies, catalogue/state.ts): empty until the first
+ * suggestion asks for it, dropped when names or places change.
  */
-export function suggestFromMemory(handle: DbHandle, prefix: string, circle: GeoCircle, limit: number): SuggestionRow[] | undefined {
-  const holder = holderOf(handle);
-  if (holder.index) return answer(holder.index, prefix, circle, limit);
-  startLoading(handle, holder);
-  return undefined;
-}
+export class NameIndex {
+  private index: Loaded | undefined;
+  private loading: Promise<void> | undefined;
+  /** Bumped by every change: a load that started before it is thrown away. */
+  private version = 0;
 
-/** Drops the index when names or places of merchants or categories change (db/changes.ts). */
-export function namesChanged(handle: DbHandle, table: string | undefined): void {
-  if (table !== undefined && !NAME_TABLES.has(table)) return;
-  const holder = holderOf(handle);
-  holder.version++;
-  holder.index = undefined;
-}
+  /**
+   * Suggestions from memory, or undefined while the index is not loaded (the caller asks SQL).
+   * The first call starts loading it.
+   */
+  fromMemory(handle: DbHandle, prefix: string, circle: GeoCircle, limit: number): SuggestionRow[] | undefined {
+    if (this.index) return answer(this.index, prefix, circle, limit);
+    this.startLoading(handle);
+    return undefined;
+  }
 
-/** Resolves when a load in progress has finished (tests). */
-export async function nameIndexSettled(handle: DbHandle): Promise<boolean> {
-  const holder = holderOf(handle);
-  await holder.loading;
-  return holder.index !== undefined;
+  /** Category and merchant names starting with `prefix`: from memory once loaded, the same answer from SQL until then. */
+  async suggest(handle: DbHandle, prefix: string, circle: GeoCircle, limit: number): Promise<SuggestionRow[]> {
+    return this.fromMemory(handle, prefix, circle, limit) ?? findNamesStartingWith(handle, prefix, circle, limit);
+  }
+
+  /** Drops the index when names or places of merchants or categories change (db/changes.ts). */
+  changed(table: string | undefined): void {
+    if (table !== undefined && !NAME_TABLES.has(table)) return;
+    this.version++;
+    this.index = undefined;
+  }
+
+  /** Resolves when a load in progress has finished (tests). */
+  async settled(): Promise<boolean> {
+    await this.loading;
+    return this.index !== undefined;
+  }
+
+  private startLoading(handle: DbHandle): void {
+    if (this.loading) return;
+    const version = this.version;
+    this.loading = load(handle)
+      .then((index) => {
+        if (this.version === version) this.index = index;
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.loading = undefined;
+      });
+  }
 }

@@ -1,6 +1,7 @@
-// Search SQL: typo correction against the word dictionary (pg_trgm), the full-text condition on
-// `offer_index.tsv`, and autocomplete prefixes (btree on lower(name), PERFORMANCE-NOTES.md).
-import { sql, type SQL } from 'drizzle-orm';
+// Search SQL: typo correction against the word dictionary (pg_trgm) and autocomplete prefixes
+// (btree on lower(name), PERFORMANCE-NOTES.md). The full-text condition on `offer_index.tsv` is
+// part of the catalogue's offer query (catalogue/offer-query-sql.ts).
+import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { earthPoint, textArray, type GeoCircle } from '../catalogue/offer-sql.ts';
 
@@ -27,50 +28,6 @@ export async function findSimilarWords(handle: DbHandle, words: readonly string[
       ORDER BY st.term <-> w.word, st.weight DESC, st.term
       LIMIT ${perWord}
     ) t`);
-}
-
-/**
- * Relevance of a match: the weight of the best class of `offer_index.tsv` (A merchant and offer
- * names, B category names, C description; migration 0002) in which every query word is found,
- * with PostgreSQL's default class weights (`ts_rank`'s {0.1, 0.2, 0.4, 1.0}). Unlike `ts_rank`, it
- * has a known best value per class, which lets a list walk the best class nearest first
- * (catalogue `listOffers`, `TextMatch.topClass`).
- */
-export const CLASS_RELEVANCE = { A: 1, B: 0.4, C: 0.2, D: 0.1 } as const;
-
-/** The to_tsquery texts of one search: every class, and restricted to A, to A and B, to A, B and C. */
-export interface ClassQueries {
-  all: string;
-  A: string;
-  AB: string;
-  ABC: string;
-}
-
-function tsQuery(text: string): SQL {
-  return sql`to_tsquery('english', ${text}::text)`;
-}
-
-/** The full-text condition, its relevance (`CLASS_RELEVANCE`), and the condition of its best class (for a nearest-first walk). */
-export function fullTextMatch(q: ClassQueries): { where: SQL; rank: SQL; topClass: SQL } {
-  const rank = sql`(CASE WHEN oi.tsv @@ ${tsQuery(q.A)} THEN ${CLASS_RELEVANCE.A}::float8
-    WHEN oi.tsv @@ ${tsQuery(q.AB)} THEN ${CLASS_RELEVANCE.B}::float8
-    WHEN oi.tsv @@ ${tsQuery(q.ABC)} THEN ${CLASS_RELEVANCE.C}::float8 ELSE ${CLASS_RELEVANCE.D}::float8 END)`;
-  // The best class is walked nearest first: written so that no index answers it (as with common
-  // categories, `categoryFilterOnly`), or the planner intersects the whole circle with the GIN
-  // bitmap and sorts it (250 ms for 'pizza' at national scale instead of 1 ms).
-  return { where: sql`oi.tsv @@ ${tsQuery(q.all)}`, rank, topClass: sql`coalesce(oi.tsv @@ ${tsQuery(q.A)}, false)` };
-}
-
-/**
- * The share of offers holding each of the most common lexemes of `offer_index.tsv` (planner
- * statistics: `most_common_elems`, any class). Empty before the first ANALYZE.
- */
-export async function findLexemeFrequencies(handle: DbHandle): Promise<Map<string, number>> {
-  const rows = await handle.rows<{ lexeme: string; freq: number }>(sql`
-    SELECT e.lexeme, e.freq::float8 AS freq
-    FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(lexeme, freq)
-    WHERE s.schemaname = current_schema() AND s.tablename = 'offer_index' AND s.attname = 'tsv' AND e.lexeme IS NOT NULL`);
-  return new Map(rows.map((r) => [r.lexeme, Number(r.freq)]));
 }
 
 export interface SuggestionRow {

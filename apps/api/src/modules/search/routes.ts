@@ -11,7 +11,7 @@ const tags = ['search'];
 
 export async function searchRoutes(fastify: App): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const handle = fastify.deps.db;
+  const deps = fastify.deps;
 
   app.get(
     '/api/search/',
@@ -28,7 +28,7 @@ export async function searchRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 60);
-      return searchOffers(handle, request.query);
+      return searchOffers(deps, request.query);
     },
   );
 
@@ -46,7 +46,7 @@ export async function searchRoutes(fastify: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 300);
-      return autocomplete(handle, request.query);
+      return autocomplete(deps, request.query);
     },
   );
 }

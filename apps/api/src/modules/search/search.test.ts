@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { listOffers } from '../catalogue/service.ts';
+import { buildTsQuery } from '../catalogue/offer-query-sql.ts';
+import { listOffers, type TextQuery } from '../catalogue/service.ts';
 import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/test-fixtures.ts';
 import { rebuildSearchSupport } from './maintenance.ts';
-import { nameIndexSettled, suggestFromMemory } from './name-index.ts';
-import { CLASS_RELEVANCE, findNamesStartingWith, fullTextMatch } from './repository.ts';
-import { buildTsQuery, searchWords } from './service.ts';
+import { findNamesStartingWith } from './repository.ts';
+import { searchWords } from './service.ts';
 
 let t: TestApp;
 const u = uid();
@@ -198,22 +198,23 @@ describe('GET /api/searchautocomplete/', () => {
   });
 
   it('answers from memory exactly what SQL answers, and reloads after a merchant changes', async () => {
+    const nameIndex = t.app.deps.catalogue.names;
     const circle = { ...DEFAULT_PLACE, radiusM: MARKETS.detroit.radiusM };
-    suggestFromMemory(t.db, 'qu', circle, 10);
-    expect(await nameIndexSettled(t.db)).toBe(true);
+    nameIndex.fromMemory(t.db, 'qu', circle, 10);
+    expect(await nameIndex.settled()).toBe(true);
     const far = { ...north(DEFAULT_PLACE, 150), radiusM: MARKETS.detroit.radiusM };
     for (const prefix of ['qu', 'quillfeather 1', 'zeph', 'Zephyrine F', 'xylo', 'pi', 'sa', 'a', '%%', 'nothing-like-this']) {
       for (const c of [circle, far, { ...circle, radiusM: 3 * 1609.344 }]) {
         const fromSql = await findNamesStartingWith(t.db, prefix, c, 10);
-        expect(suggestFromMemory(t.db, prefix, c, 10), `${prefix} ${c.lat}`).toEqual(fromSql.map((r) => ({ ...r })));
+        expect(nameIndex.fromMemory(t.db, prefix, c, 10), `${prefix} ${c.lat}`).toEqual(fromSql.map((r) => ({ ...r })));
       }
     }
     // A new merchant nearby: the index is dropped at once and SQL answers until it is reloaded.
     const newcomer = await addMerchant(t.db, { name: `Quillfeather New ${u}` });
     await addLocation(t.db, newcomer, north(DEFAULT_PLACE, 1));
-    const names = (await suggest('q=quillfeather%20new')).map((s) => s.id);
-    expect(names).toEqual([`merchant:${newcomer.id}`]);
-    expect(await nameIndexSettled(t.db)).toBeTypeOf('boolean');
+    const found = (await suggest('q=quillfeather%20new')).map((s) => s.id);
+    expect(found).toEqual([`merchant:${newcomer.id}`]);
+    expect(await nameIndex.settled()).toBeTypeOf('boolean');
   });
 
   it('rejects bad parameters naming the field', async () => {
@@ -251,12 +252,10 @@ describe('relevance order: the nearest name matches first, when they are enough'
     categoryMatch = (await addOffer(db, jointLoc, cat, { name: 'Two for one', subcategoryIds: [sub.id], expiresAt: addDays(t.today, 30) })).id;
   });
 
+  // The same search with the plan fixed: every match ranked, or the name walk first.
   const match = () => {
-    const m = fullTextMatch({ all: `${word}:*`, A: `${word}:*A`, AB: `${word}:*AB`, ABC: `${word}:*ABC` });
-    return {
-      ranked: { where: m.where, rank: m.rank },
-      walked: { where: m.where, rank: m.rank, topClass: { where: m.topClass, rank: CLASS_RELEVANCE.A, othersAtMost: CLASS_RELEVANCE.B } },
-    };
+    const text = (bestClassWalk: boolean): TextQuery => ({ words: [word], corrections: new Map(), bestClassWalk });
+    return { ranked: text(false), walked: text(true) };
   };
   const ids = (items: Array<{ entitiable_id: number }>) => items.map((i) => i.entitiable_id);
 
@@ -275,15 +274,15 @@ describe('relevance order: the nearest name matches first, when they are enough'
       { limit: 12, offset: 12, walkAlone: false },
     ];
     const base = { category: [catSlug], lat: DEFAULT_PLACE.lat, lng: DEFAULT_PLACE.lng };
-    await listOffers(t.db, { ...base, limit: 1, offset: 0 }, ranked); // category rows cached
+    await listOffers(t.app.deps, { ...base, limit: 1, offset: 0 }, ranked); // category rows cached
     for (const c of cases) {
       const page = { ...base, limit: c.limit, offset: c.offset };
-      const full = await listOffers(t.db, page, ranked);
-      const { result, queries } = await countQueries(t.db, () => listOffers(t.db, page, walked));
+      const full = await listOffers(t.app.deps, page, ranked);
+      const { result, queries } = await countQueries(t.db, () => listOffers(t.app.deps, page, walked));
       expect(ids(result), JSON.stringify(c)).toEqual(ids(full));
       expect(queries, JSON.stringify(c)).toBe(c.walkAlone ? 1 : 2);
     }
-    expect(ids(await listOffers(t.db, { ...base, limit: 12, offset: 0 }, walked))).toEqual(names.slice(0, 12));
+    expect(ids(await listOffers(t.app.deps, { ...base, limit: 12, offset: 0 }, walked))).toEqual(names.slice(0, 12));
   });
 
   it('ranks the matches within reach when the last name found is too far to be sure it outranks every other match', async () => {
@@ -292,8 +291,8 @@ describe('relevance order: the nearest name matches first, when they are enough'
     for (const miles of [30, 50]) {
       const from = north(DEFAULT_PLACE, -miles);
       const page = { category: [catSlug], lat: from.lat, lng: from.lng, limit: 12, offset: 0 };
-      const full = await listOffers(t.db, page, ranked);
-      const { result, queries } = await countQueries(t.db, () => listOffers(t.db, page, walked));
+      const full = await listOffers(t.app.deps, page, ranked);
+      const { result, queries } = await countQueries(t.db, () => listOffers(t.app.deps, page, walked));
       expect(ids(result), `${miles}`).toEqual(ids(full));
       expect(queries).toBe(2);
       // Still names first: that far away they outrank the category match next to them.
@@ -301,6 +300,6 @@ describe('relevance order: the nearest name matches first, when they are enough'
     }
     // Asking for all of them: the walk runs out, every match in the circle is ranked.
     const all = { category: [catSlug], lat: DEFAULT_PLACE.lat, lng: DEFAULT_PLACE.lng, limit: 30, offset: 0 };
-    expect(ids(await listOffers(t.db, all, walked))).toEqual(ids(await listOffers(t.db, all, ranked)));
+    expect(ids(await listOffers(t.app.deps, all, walked))).toEqual(ids(await listOffers(t.app.deps, all, ranked)));
   });
 });

@@ -2,13 +2,12 @@
 // categories and subcategories, tolerant of typos, ranked by relevance and distance, within the
 // market radius, active offers only; and autocomplete near the visitor.
 import { MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';
+import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { cachedStatistics } from '../../lib/planner-statistics.ts';
-import { listOffers, resolvePosition, type PlaceParams } from '../catalogue/service.ts';
+import { listOffers, resolveListingCircle, type PlaceParams } from '../catalogue/service.ts';
 import type { OfferListItem } from '../catalogue/schema.ts';
 import { MIN_DICTIONARY_WORD } from './maintenance.ts';
-import { suggestFromMemory } from './name-index.ts';
-import { CLASS_RELEVANCE, findLexemeFrequencies, findNamesStartingWith, findSimilarWords, fullTextMatch } from './repository.ts';
+import { findSimilarWords } from './repository.ts';
 import type { SearchQuery, Suggestion } from './schema.ts';
 
 /** Words of a query beyond this many are ignored: each adds a term every match must have. */
@@ -27,44 +26,6 @@ export function searchWords(text: string): string[] {
     .filter(Boolean)
     .map((w) => w.slice(0, 40));
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
-}
-
-/**
- * A to_tsquery text: every word must match, each as typed (as a prefix, so "burg" finds
- * "burgers") or as one of its dictionary corrections. Words contain only letters and digits, so
- * the text is always valid tsquery syntax. `classes` (e.g. 'AB') restricts every word to those
- * weight classes of the offer text.
- */
-export function buildTsQuery(words: readonly string[], corrections: ReadonlyMap<string, readonly string[]>, classes = ''): string {
-  const label = classes ? `:${classes}` : '';
-  return words
-    .map((word) => {
-      const typed = word.length >= MIN_DICTIONARY_WORD ? `${word}:*${classes}` : `${word}${label}`;
-      const options = [typed, ...(corrections.get(word) ?? []).filter((c) => c !== word).map((c) => `${c}${label}`)];
-      return options.length > 1 ? `(${options.join(' | ')})` : options[0]!;
-    })
-    .join(' & ');
-}
-
-/** Share of offers from which a query word counts as common (its best-class walk pays off). */
-const COMMON_WORD_SHARE = 0.01;
-const lexemeFrequencies = cachedStatistics(findLexemeFrequencies);
-
-/**
- * Whether every word of the query, as typed or corrected, is found in at least 1% of the offers
- * by the planner statistics (kept ten minutes). A lexeme counts for a word it starts with (the
- * prefix match) or that starts with it, give or take an ending ("burgers", lexeme "burger").
- */
-async function isCommonQuery(handle: DbHandle, words: readonly string[], corrections: ReadonlyMap<string, readonly string[]>): Promise<boolean> {
-  const frequencies = await lexemeFrequencies(handle);
-  const share = (option: string) => {
-    let sum = 0;
-    for (const [lexeme, freq] of frequencies) {
-      if (lexeme.startsWith(option) || (option.startsWith(lexeme) && option.length - lexeme.length <= 2)) sum += freq;
-    }
-    return sum;
-  };
-  return words.every((word) => [word, ...(corrections.get(word) ?? [])].reduce((sum, option) => sum + share(option), 0) >= COMMON_WORD_SHARE);
 }
 
 /**
@@ -87,28 +48,17 @@ async function correctWords(handle: DbHandle, words: readonly string[]): Promise
 /**
  * GET /api/search/: active offers within the market radius matching every word of `q` (as
  * typed or corrected), best match first with nearer offers favoured, in the list-item shape.
- * Relevance is the best text class every word is found in (`CLASS_RELEVANCE`: names, then
- * categories, then descriptions), damped by distance. Statements: corrections, then for common
- * words the nearest name matches (enough when even the last of them outranks any category or
- * description match), otherwise every match ranked. Whole answers are kept by the answer cache
- * (lib/answer-cache.ts) until the catalogue changes.
+ * Relevance is the best text class every word is found in (names, then categories, then
+ * descriptions), damped by distance (catalogue offer query). Statements: corrections, then for
+ * common words the nearest name matches (enough when even the last of them outranks any
+ * category or description match), otherwise every match ranked. Whole answers are kept by the
+ * answer cache (lib/answer-cache.ts) until the catalogue changes.
  */
-export async function searchOffers(handle: DbHandle, q: SearchQuery): Promise<OfferListItem[]> {
+export async function searchOffers(deps: AppDeps, q: SearchQuery): Promise<OfferListItem[]> {
   const words = searchWords(q.q);
   if (!words.length) return [];
-  const corrections = await correctWords(handle, words);
-  const match = fullTextMatch({
-    all: buildTsQuery(words, corrections),
-    A: buildTsQuery(words, corrections, 'A'),
-    AB: buildTsQuery(words, corrections, 'AB'),
-    ABC: buildTsQuery(words, corrections, 'ABC'),
-  });
-  const common = await isCommonQuery(handle, words, corrections);
-  return listOffers(handle, q, {
-    where: match.where,
-    rank: match.rank,
-    topClass: common ? { where: match.topClass, rank: CLASS_RELEVANCE.A, othersAtMost: CLASS_RELEVANCE.B } : undefined,
-  });
+  const corrections = await correctWords(deps.db, words);
+  return listOffers(deps, q, { words, corrections });
 }
 
 /**
@@ -116,12 +66,11 @@ export async function searchOffers(handle: DbHandle, q: SearchQuery): Promise<Of
  * names of merchants with a location near the visitor, that start with `q`; at most 10.
  * Ids: 'category:<slug>' or 'merchant:<id>'.
  */
-export async function autocomplete(handle: DbHandle, q: PlaceParams & { q?: string | undefined }): Promise<Suggestion[]> {
+export async function autocomplete(deps: AppDeps, q: PlaceParams & { q?: string | undefined }): Promise<Suggestion[]> {
   const prefix = (q.q ?? '').normalize('NFKC').trim().replace(/\s+/g, ' ');
   if (prefix.length < MIN_AUTOCOMPLETE_CHARS) return [];
-  const position = await resolvePosition(handle, q);
-  // From memory once the name index is loaded (name-index.ts), the same answer from SQL until then.
-  const rows = suggestFromMemory(handle, prefix, position, MAX_SUGGESTIONS) ?? (await findNamesStartingWith(handle, prefix, position, MAX_SUGGESTIONS));
+  const circle = await resolveListingCircle(deps, q);
+  const rows = await deps.catalogue.names.suggest(deps.db, prefix, circle, MAX_SUGGESTIONS);
   const categories = rows.filter((r) => r.kind === 'category');
   const merchants = rows.filter((r) => r.kind === 'merchant');
   // Categories lead but leave room for merchants, the usual target of a typed name.
