@@ -160,7 +160,10 @@ test('account forms: profile update and the server message for a wrong current p
   await password.getByLabel('Current Password').fill('not-my-password');
   await password.getByLabel('New Password', { exact: true }).fill('Another-1');
   await password.getByRole('button', { name: 'Change Password' }).click();
-  await expect(password.getByRole('alert')).toHaveText('Your password is incorrect.');
+  // Said once, at the field, which takes focus (the form-level copy of it is gone).
+  await expect(password.getByLabel('Current Password')).toHaveAccessibleDescription('Your password is incorrect.');
+  await expect(password.getByLabel('Current Password')).toBeFocused();
+  await expect(password.getByText('Your password is incorrect.')).toHaveCount(1);
   await page.reload();
   await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Profile' }) }).getByLabel('First Name')).toHaveValue('Robin');
 });

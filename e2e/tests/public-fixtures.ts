@@ -1,6 +1,7 @@
 // Shared fixtures of the public web journeys: every page fails its test on a console error or an
 // uncaught exception, and helpers find seeded ids through the API (never hard-coded).
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 
 export interface AnalyticsEvent {
@@ -9,6 +10,11 @@ export interface AnalyticsEvent {
 }
 
 export const test = base.extend<{ consoleErrors: string[]; analyticsEvents: AnalyticsEvent[] }>({
+  // Each journey's pages and API calls come from a client address of its own (the server believes
+  // X-Forwarded-For from 127.0.0.1 here), so per-address limits such as ten sign-ups an hour count
+  // one journey, not the whole suite. A test can still set another address of its own.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from its first parameter: none here
+  extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}` }),
   /**
    * Events the page sends to POST /api/analytics/event/ (SPEC.md 7). The endpoint belongs to the
    * analytics issue; the journeys check what the page sends and answer 204 themselves.

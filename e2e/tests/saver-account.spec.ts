@@ -4,6 +4,11 @@
 import type { Page } from '@playwright/test';
 import { allowConsoleError, expect, test } from './public-fixtures.ts';
 import { atDetroit, newMember, registerByApi, type Member } from './member-fixtures.ts';
+import { newClientAddress } from './lead-fixtures.ts';
+
+// Sign-ups and sign-ins are limited per client address (the e2e server trusts X-Forwarded-For):
+// each journey, its pages and its API calls come from an address of its own.
+test.use({ extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': newClientAddress() }) });
 
 async function signIn(page: Page, m: Member): Promise<void> {
   await page.goto('/login');
@@ -51,6 +56,7 @@ test('"Your password is incorrect." shows once, at the password field, on Change
   await change.getByRole('button', { name: 'Change Password' }).click();
   await expect(change.getByLabel('Current Password')).toHaveAccessibleDescription('Your password is incorrect.');
   await expect(change.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(change.getByLabel('Current Password')).toBeFocused();
   await expect(page.getByText('Your password is incorrect.')).toHaveCount(1);
 
   const remove = page.getByRole('region', { name: 'Delete Account' });

@@ -2,7 +2,8 @@
 // location picker, Advertise (logged out), account area, 'Get Estimates' / 'Sign Up' for the
 // home-pros variant outside the Twin Cities, 'Are you a Home Pro?', and the mobile 'Menu'.
 // Transparent at the top and solid once scrolled; on home and special-edition pages the top bar
-// hides after scrolling past the header height plus 100 px (500 px on the home-pros home).
+// hides after scrolling past the header height plus 100 px (500 px on the home-pros home). On
+// phones a sticky header collapses to Menu, logo and search once scrolled (docs/decisions.md).
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';

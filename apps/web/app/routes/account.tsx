@@ -2,6 +2,7 @@
 // account, with the messages of SPEC.md 5 and 8); ?interests=1 is My Interests (preferences).
 // The member's token lives in the browser (SPEC.md 4), so this page loads its data there.
 import { useEffect, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { STATE_OPTIONS } from '@market/domain/validation/fields';
 import { changePasswordSchema, deleteAccountSchema } from '@market/domain/validation/password';
@@ -44,8 +45,11 @@ const PROFILE_FIELDS = ['first_name', 'last_name', 'zipcode', 'birthday'];
 /** A refused call: each message once, beside its field (focused) or else above the button. */
 function showCallError(form: HTMLFormElement, error: unknown, shownFields: readonly string[], setErrors: (errors: FieldErrors) => void, setStatus: (status: Status) => void) {
   const { fields, message } = splitCallError(error, shownFields);
-  setErrors(fields);
-  setStatus(message ? { kind: 'error', text: message } : null);
+  // Drawn before the focus moves, so the field is announced with its message.
+  flushSync(() => {
+    setErrors(fields);
+    setStatus(message ? { kind: 'error', text: message } : null);
+  });
   focusFirstError(form, fields);
 }
 
