@@ -357,7 +357,7 @@ function startScriptNodeArgs(): string[] {
 /** The embedded default (PGlite in an empty DATA_DIR) through `npm start`'s own script and options. */
 async function measureEmbedded(): Promise<EmbeddedResult> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-embedded-'));
-  // As `npm start` runs it: no DATABASE_URL, NODE_ENV unset (so React runs its development build).
+  // As `npm start` runs it: no DATABASE_URL, NODE_ENV unset (production mode, scripts/start.ts).
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: '', SEED_SCALE: '1', PUBLIC_URL: `http://127.0.0.1:${EMBEDDED_PORT}` };
   try {
     log('embedded: cold start from an empty DATA_DIR...');

@@ -109,7 +109,7 @@ test("'Request List Removal' in the Twin Cities footer", async ({ page }) => {
   expect(mail!.to).toContain('twincities@localsaver.example');
 });
 
-test("the newsletter button: a bad e-mail, then 'Sign up' -> 'Submitted!' for 5 s, e-mail cleared, welcome mail with unsubscribe", async ({ page }) => {
+test("the newsletter button: a bad e-mail, then 'Sign up' -> 'Submitted!' for 5 s and 'check your inbox'; the mailed link confirms, then the welcome with unsubscribe", async ({ page }) => {
   await useOwnClientAddress(page);
   await setPlace(page, DETROIT);
   await page.goto('/blog');
@@ -127,16 +127,36 @@ test("the newsletter button: a bad e-mail, then 'Sign up' -> 'Submitted!' for 5 
   await expect(button).toHaveText('Submitted!');
   await expect(strip.getByRole('alert')).toHaveCount(0);
   await expect(email).toHaveValue(address);
-  // After 5 s (SPEC.md 4, 9) the label reverts and the e-mail clears.
+  // Double opt-in (docs/decisions.md): nothing is subscribed until the mailed link is used.
+  const checkInbox = 'Almost done! Check your inbox and open the link we sent to confirm your subscription.';
+  await expect(strip.getByRole('status')).toHaveText(checkInbox);
+  // After 5 s (SPEC.md 4, 9) the label reverts and the e-mail clears; the note stays.
   await expect(button).toHaveText('Sign up', { timeout: 10_000 });
   await expect(email).toHaveValue('');
-  const [welcome] = await mailsContaining(address);
-  expect(welcome!.to).toContain(address);
+  await expect(strip.getByRole('status')).toHaveText(checkInbox);
+
+  const [confirmation] = await mailsContaining(address);
+  expect(confirmation!.subject).toBe('Confirm your LocalSaver newsletter subscription');
+  const confirmLink = /https?:\/\/[^\s"'<>]+\/newsletter\/confirm\?token=[^\s"'<>]+/.exec(confirmation!.text)?.[0];
+  expect(confirmLink, 'the confirmation link').toBeTruthy();
+  const confirmUrl = new URL(confirmLink!.replaceAll('&amp;', '&'));
+  await page.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm Your Subscription');
+  await expect(page.locator('.form-success')).toHaveText('Thank you! Your subscription to the LocalSaver newsletter is confirmed.');
+
+  const welcome = (await mailsContaining(address, 2)).find((m) => m.subject === 'Welcome to the LocalSaver newsletter');
+  expect(welcome, 'the welcome after confirming').toBeTruthy();
   const link = /https?:\/\/[^\s"'<>]+\/auth\/newsletter\/unsubscribe\/\?token=[^\s"'<>]+/.exec(welcome!.text)?.[0];
   expect(link, 'the one-click unsubscribe link').toBeTruthy();
   const url = new URL(link!.replaceAll('&amp;', '&'));
   const unsubscribe = await page.request.get(`${url.pathname}${url.search}`);
   expect(unsubscribe.status()).toBe(200);
+});
+
+test('a used newsletter confirmation link says so', async ({ page }) => {
+  allowConsoleError(page, /status of 400/);
+  await page.goto('/newsletter/confirm?token=' + 'x'.repeat(32));
+  await expect(page.locator('.auth-card').getByRole('alert')).toHaveText('This confirmation link is invalid or has expired.');
 });
 
 test("'Get the Magazine': required address fields, then the request reaches the office", async ({ page }) => {

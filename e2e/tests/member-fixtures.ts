@@ -44,6 +44,48 @@ interface MailboxEntry {
 
 const MAILBOX = new URL('../../node_modules/.cache/e2e-data/mailbox/', import.meta.url);
 
+/**
+ * The site paths (with query) of the links to `path` in every mail to `to` whose subject matches,
+ * oldest first, once at least `count` have arrived.
+ */
+export async function mailedLinks(to: string, subject: RegExp, path: string, count: number): Promise<string[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let links: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        let files: string[] = [];
+        try {
+          files = await readdir(MAILBOX);
+        } catch {
+          return 0;
+        }
+        links = [];
+        // Mailbox names start with the sending time: sorted, they are in the order sent.
+        for (const f of files.filter((n) => n.endsWith('.json')).sort()) {
+          const entry = JSON.parse(await readFile(new URL(f, MAILBOX), 'utf8')) as MailboxEntry;
+          if (!entry.to.includes(to) || !subject.test(entry.subject)) continue;
+          const match = new RegExp(`https?://[^\\s"'<>]+${path.replace('/', '\\/')}\\?[^\\s"'<>]+`).exec(entry.text);
+          if (match) {
+            const url = new URL(match[0].replaceAll('&amp;', '&'));
+            links.push(url.pathname + url.search);
+          }
+        }
+        return links.length;
+      },
+      { timeout: 20_000, message: `${count} mails to ${to} with a ${path} link` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return links;
+}
+
+/** Confirms the member's e-mail address with the mailed link, as the /verify page does (contest entries need it). */
+export async function confirmEmailByApi(request: APIRequestContext, m: Member): Promise<void> {
+  const link = new URL(await mailedLink(m.email, /Confirm your LocalSaver e-mail address/, '/verify'), 'http://localhost');
+  const res = await request.post('/auth/verifyuser/', { data: { id: Number(link.searchParams.get('id')), token: link.searchParams.get('token') } });
+  expect(res.status()).toBe(200);
+}
+
 /** The site path (with query) of the link in the newest mail to `to` whose subject matches. */
 export async function mailedLink(to: string, subject: RegExp, path: string): Promise<string> {
   const { readdir, readFile } = await import('node:fs/promises');

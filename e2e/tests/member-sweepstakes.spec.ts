@@ -1,13 +1,18 @@
 // The sweepstakes claim form under a contest's winning numbers (SPEC.md 2 Contest modal, 4, 5):
-// every field's message before sending, then the submitted message.
+// every field's message before sending, then the submitted message. Claims come from members
+// whose e-mail address is confirmed (docs/decisions.md).
 import { expect, test } from './public-fixtures.ts';
-import { atDetroit, DETROIT } from './member-fixtures.ts';
+import { atDetroit, confirmEmailByApi, DETROIT, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 import { useOwnClientAddress } from './lead-fixtures.ts';
 import { CHICAGO, MINNEAPOLIS } from './public-fixtures.ts';
 
-test('the claim form shows every required field, checks the zip, and confirms the claim', async ({ page, request }) => {
+test('the claim form shows every required field, checks the zip, and confirms the claim with Address 2 left empty', async ({ page, request }) => {
+  const m = newMember();
+  await registerByApi(request, m);
+  await confirmEmailByApi(request, m);
   await atDetroit(page);
   await useOwnClientAddress(page);
+  await signInOnPage(page, m);
   let found: { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] } | undefined;
   for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
     const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Array<NonNullable<typeof found>>;
@@ -25,14 +30,13 @@ test('the claim form shows every required field, checks the zip, and confirms th
   await expect(dialog.locator('.numbers li').first()).toHaveText(found!.sweepstakes_numbers[0]!);
   const form = dialog.locator('form.sweepstakes-form');
   await form.getByRole('button', { name: 'Submit Claim' }).click();
-  // First Name, Last Name, Email, Your Numbers, Address 1, Address 2, City, Zip (State has a value).
-  await expect(form.getByText('This is required', { exact: true })).toHaveCount(8);
+  // First Name, Last Name, Email, Your Numbers, Address 1, City, Zip (State has a value; Address 2 may be empty).
+  await expect(form.getByText('This is required', { exact: true })).toHaveCount(7);
   await form.getByLabel('First Name').fill('Pat');
   await form.getByLabel('Last Name').fill('Winner');
   await form.getByLabel('Email').fill('pat.winner@example.com');
   await form.getByLabel('Your Numbers').fill(found!.sweepstakes_numbers[0]!);
   await form.getByLabel('Address 1').fill('1 Main St');
-  await form.getByLabel('Address 2').fill('Apt 2');
   await form.getByLabel('City').fill('Detroit');
   await form.getByLabel('Zip').fill('4822');
   await form.getByRole('button', { name: 'Submit Claim' }).click();
@@ -43,4 +47,20 @@ test('the claim form shows every required field, checks the zip, and confirms th
   await expect(dialog.getByText("Your entry has been submitted! We'll reach out to you if there's a match!")).toBeVisible();
   expect(claims).toHaveLength(1);
   expect(JSON.parse(claims[0]!)).toMatchObject({ firstname: 'Pat', lastname: 'Winner', zip: '48226', state: 'MI', entity_id: found!.entity_id });
+});
+
+test('a visitor sees the winning numbers but is asked to sign in to claim', async ({ page, request }) => {
+  await atDetroit(page);
+  let found: { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] } | undefined;
+  for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
+    const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Array<NonNullable<typeof found>>;
+    found = list.find((c) => c.sweepstakes_numbers.length > 0);
+    if (found) break;
+  }
+  await page.goto(`/contests?c=${found!.entity_id}`);
+  const dialog = page.getByRole('dialog', { name: found!.contest.display_name });
+  await expect(dialog.getByRole('heading', { name: 'Winning Numbers' })).toBeVisible();
+  await expect(dialog.locator('form.sweepstakes-form')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In or Sign Up' })).toBeVisible();
 });

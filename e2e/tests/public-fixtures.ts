@@ -1,6 +1,6 @@
 // Shared fixtures of the public web journeys: every page fails its test on a console error or an
 // uncaught exception, and helpers find seeded ids through the API (never hard-coded).
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export interface AnalyticsEvent {
@@ -26,23 +26,42 @@ export const test = base.extend<{ consoleErrors: string[]; analyticsEvents: Anal
     { auto: true },
   ],
   consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`${message.text()} @ ${message.location().url}`);
-      });
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      await use(errors);
-      const allowed = (page as Page & { allowedErrors?: RegExp[] }).allowedErrors ?? [];
-      expect(errors.filter((e) => !allowed.some((p) => p.test(e))), 'console errors').toEqual([]);
+    async ({ page, context, browser }, use) => {
+      // Every page of the journey counts: the test's own, its popups and new tabs, and pages of
+      // contexts the test makes itself (no-JS pages, geolocation). A hydration mismatch (React
+      // #418), an uncaught exception or a failed request the page did not expect fails the test.
+      const errors: { page: Page | null; text: string }[] = [];
+      const texts: string[] = [];
+      const record = (from: Page | null, text: string) => {
+        errors.push({ page: from, text });
+        texts.push(text);
+      };
+      const watch = (ctx: BrowserContext) => {
+        ctx.on('console', (message) => {
+          if (message.type() === 'error') record(message.page(), `${message.text()} @ ${message.location().url}`);
+        });
+        ctx.on('weberror', (error) => record(error.page(), `pageerror: ${error.error().message}`));
+      };
+      watch(context);
+      browser.on('context', watch);
+      await use(texts);
+      browser.off('context', watch);
+      const unexpected = errors.filter((e) => !allowedFor(e.page ?? page).some((p) => p.test(e.text))).map((e) => e.text);
+      expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
   ],
 });
 
+type WithAllowed = Page & { allowedErrors?: RegExp[] };
+
+function allowedFor(page: Page): RegExp[] {
+  return (page as WithAllowed).allowedErrors ?? [];
+}
+
 /** Lets a test expect a console error, e.g. the browser's report of a 404 document it asked for. */
 export function allowConsoleError(page: Page, pattern: RegExp): void {
-  const holder = page as Page & { allowedErrors?: RegExp[] };
+  const holder = page as WithAllowed;
   (holder.allowedErrors ??= []).push(pattern);
 }
 

@@ -38,6 +38,10 @@ test('the contests page lists contests, winners, and opens the contest modal wit
   const names = await cards.locator('.card-title').allTextContents();
   expect(new Set(names).size).toBe(names.length);
   await expect(page.getByRole('heading', { name: 'Recent Winners' })).toBeVisible();
+  // Winners by first name and last initial only (docs/decisions.md): 'Jane D.'.
+  const winnerNames = await page.locator('table.winners tbody tr td:first-child').allTextContents();
+  expect(winnerNames.length, 'the seed has winners in Chicago').toBeGreaterThan(0);
+  for (const winner of winnerNames) expect(winner).toMatch(/^\S.* \p{Lu}\.$/u);
   const firstName = names[0]!.trim();
   await cards.first().locator('.card-title a').click();
   await expect(page).toHaveURL(/[?&]c=\d+/);

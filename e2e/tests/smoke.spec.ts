@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './public-fixtures.ts';
 
 test('the home page is served server-side with its title', async ({ page }) => {
   const response = await page.goto('/');

@@ -14,6 +14,7 @@ import { installDrain } from './lib/drain.ts';
 import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
+import { installNulCharacterGuard } from './lib/text-input.ts';
 import { registerModules } from './modules/index.ts';
 import { namesChanged } from './modules/search/name-index.ts';
 
@@ -58,10 +59,33 @@ const ANSWER_CACHE_BYTES = 24 * 1024 * 1024;
 /** Largest JSON body any call accepts (issue 10: body size caps answer 413). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Time limits of a connection, from REQUEST_TIMEOUT_SECONDS (the whole request, headers and body):
+ * a client that sends its headers or body a byte at a time is cut off with 408 instead of holding
+ * a connection for ever (Fastify's default request timeout is none). Node checks these limits
+ * every `connectionsCheckingInterval`, so it is a fraction of the limit.
+ */
+export function connectionLimits(env: Env) {
+  const requestTimeout = Math.round(env.REQUEST_TIMEOUT_SECONDS * 1000);
+  return {
+    requestTimeout,
+    // Time to send the headers; no browser needs more than seconds.
+    headersTimeout: Math.min(requestTimeout, 10_000),
+    connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.round(requestTimeout / 4))),
+    // A socket with no traffic either way (a client that stopped reading an answer); longer than
+    // Fastify's 72 s keep-alive, which outlasts a load balancer's idle timeout on purpose.
+    connectionTimeout: Math.max(requestTimeout, 120_000),
+  };
+}
+
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
   const { env } = deps;
   const proxies = trustedProxyList(env);
+  const limits = connectionLimits(env);
   const app = Fastify({
+    requestTimeout: limits.requestTimeout,
+    connectionTimeout: limits.connectionTimeout,
+    http: { headersTimeout: limits.headersTimeout, requestTimeout: limits.requestTimeout, connectionsCheckingInterval: limits.connectionsCheckingInterval },
     logger: options.logger === false || env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     // One line per request is noise at info level; errors are still logged with the request id.
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
@@ -84,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installNulCharacterGuard(app);
   installDrain(app);
   // Member data is never stored by a cache (issue 10): any answer to a call that carries a token.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,10 +1,11 @@
 // Runs the marketplace: migrates, seeds an empty database (with a progress bar), then serves the
 // API and the web pages on one origin (ARCHITECTURE.md "One process by default").
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
-import { parseEnv, type Env } from './config/env.ts';
+import { applyNodeEnv, parseEnv, type Env } from './config/env.ts';
 import { openDatabase, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
@@ -48,8 +49,11 @@ export async function prepareDatabase(env: Env, log: (line: string) => void = co
   return handle;
 }
 
-/** Starts the marketplace server from the environment (PORT, HOST, DATA_DIR, DATABASE_URL...). */
-export async function main(): Promise<void> {
+/**
+ * Starts the marketplace server from the environment (PORT, HOST, DATA_DIR, DATABASE_URL...);
+ * `dev` serves the web app from its sources with hot reload (`npm run dev`).
+ */
+export async function main(options: { dev?: boolean } = {}): Promise<void> {
   let env: Env;
   try {
     env = parseEnv();
@@ -57,9 +61,10 @@ export async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  applyNodeEnv(env);
   const db = await prepareDatabase(env);
   const app = await buildApp({ env, db });
-  await mountWeb(app);
+  await mountWeb(app, { dev: options.dev === true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -82,7 +87,8 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  console.log(`Marketplace ready on http://localhost:${env.PORT} (${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  const port = (app.server.address() as AddressInfo).port;
+  console.log(`Marketplace ready on http://localhost:${port} (${env.NODE_ENV} mode, ${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
 }
 
 if (import.meta.main) await main();

@@ -1,25 +1,26 @@
 // Serves the React Router app (apps/web) from the same origin as the API: hashed assets from
-// build/client, every other non-API path through the server build (ARCHITECTURE.md). Each page
+// build/client, every other non-API path through the server build (ARCHITECTURE.md); for
+// `npm run dev`, from its sources through Vite's dev server instead. Each page
 // request gets a CSP nonce and a load context whose `api` function reaches the API: in-process
 // through app.inject (no socket) unless API_URL points at a separately deployed API.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCompressCallback, constants as zlibConstants, createBrotliCompress, createGzip, gzip as gzipCallback } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { App } from './app.ts';
+import { WEB_BUILD_DIR, WEB_DIR, WEB_SERVER_ENTRY } from './web-build.ts';
 import type { Env } from './config/env.ts';
 
 const brotliCompress = promisify(brotliCompressCallback);
 const gzip = promisify(gzipCallback);
 
-export const WEB_BUILD_DIR = fileURLToPath(new URL('../../web/build/', import.meta.url));
-const SERVER_ENTRY = `${WEB_BUILD_DIR}server/index.js`;
 const API_PREFIXES = ['/api/', '/auth/'];
 
 /** Request headers passed on to the API so cookies, tokens, geo and rate limits see the real visitor. */
@@ -50,6 +51,7 @@ interface ApiRequestInit {
 /** The server bundle's entry (apps/web/server/app.ts). */
 interface WebServerModule {
   build: ServerBuild;
+  createRequestHandler: typeof createRequestHandler;
   createLoadContext(value: {
     nonce: string;
     publicUrl: string;
@@ -59,7 +61,7 @@ interface WebServerModule {
 }
 
 export function isWebBuilt(): boolean {
-  return existsSync(SERVER_ENTRY);
+  return existsSync(WEB_SERVER_ENTRY);
 }
 
 function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
@@ -71,11 +73,12 @@ function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
     else headers.set(name, String(value));
   }
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = request.body as ReadableStream | BodyInit;
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Buffer) {
+    init.body = new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     init.duplex = 'half';
   }
-  return new Request(new URL(request.url, origin), init);
+  // Joined, not resolved: a path such as "//host/x" stays a path on our origin.
+  return new Request(new URL(`${origin}${request.url}`), init);
 }
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {
@@ -298,43 +301,139 @@ function htmlEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | un
   return undefined;
 }
 
-/** Mounts the web app when it is built; otherwise `/` says how to build it. */
-export async function mountWeb(app: App): Promise<void> {
-  if (!isWebBuilt()) {
+/** Largest body a page action takes (a form of a few text fields; no page takes files). */
+export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
+/** The encodings an HTML form (and a React Router fetcher) posts in. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** host[:port]: a name or IPv4 address, or a bracketed IPv6 address (RFC 9110 7.2, RFC 3986 3.2.2). */
+const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
+
+/** Whether a Host header names a host (and port) and nothing else: pages build their URL from it. */
+export function isValidHost(host: string | undefined): host is string {
+  if (!host || host.length > 300 || !HOST_HEADER.test(host)) return false;
+  try {
+    return new URL(`http://${host}/`).pathname === '/';
+  } catch {
+    return false;
+  }
+}
+
+function refuse(reply: FastifyReply, status: number, detail: string): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send({ detail });
+}
+
+/**
+ * The problem with a page action's body, or null when it is a form React Router can read. Checked
+ * here, once for every action, so a body no action could read is a 4xx with a message rather than
+ * an exception inside the action (a 5xx).
+ */
+async function formBodyProblem(request: FastifyRequest): Promise<{ status: number; detail: string } | null> {
+  const type = request.headers['content-type'] ?? '';
+  const mediaType = type.split(';', 1)[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(mediaType)) return { status: 415, detail: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.' };
+  const body = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+  try {
+    await new Response(body, { headers: { 'content-type': type } }).formData();
+    return null;
+  } catch {
+    return { status: 400, detail: 'The form could not be read.' };
+  }
+}
+
+interface MountWebOptions {
+  /**
+   * Serves the web app from its sources through Vite's dev server (hot reload), for `npm run dev`;
+   * otherwise from the production build.
+   */
+  dev?: boolean;
+}
+
+/** The web app's server entry, from the build, or through Vite's dev server for development. */
+interface WebSource {
+  load(): Promise<WebServerModule>;
+  /** Vite's own handlers (modules, styles, /@vite/client), tried before the pages in development. */
+  middlewares?: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+}
+
+async function webSource(app: App, dev: boolean): Promise<WebSource | null> {
+  if (!dev) {
+    if (!isWebBuilt()) return null;
+    const web = (await import(pathToFileURL(WEB_SERVER_ENTRY).href)) as WebServerModule;
+    return { load: async () => web };
+  }
+  const vite = await import('vite');
+  const server = await vite.createServer({
+    root: WEB_DIR,
+    configFile: `${WEB_DIR}vite.config.ts`,
+    appType: 'custom',
+    // Hot reload's socket shares the app's port.
+    server: { middlewareMode: true, hmr: { server: app.server } },
+  });
+  app.addHook('onClose', async () => server.close());
+  return {
+    // Loaded per request, so an edit shows on the next page load (and through hot reload).
+    load: async () => (await server.ssrLoadModule(`${WEB_DIR}server/app.ts`)) as WebServerModule,
+    middlewares: server.middlewares,
+  };
+}
+
+/** Mounts the web app when it is built (or, in development, from its sources); otherwise `/` says how to build it. */
+export async function mountWeb(app: App, options: MountWebOptions = {}): Promise<void> {
+  const dev = options.dev === true;
+  const source = await webSource(app, dev);
+  if (!source) {
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').send('<!doctype html><title>Marketplace</title><p>The web app is not built. Run <code>npm run build</code>.</p>'),
     );
     return;
   }
-  const web = (await import(pathToFileURL(SERVER_ENTRY).href)) as WebServerModule;
-  const handle = createRequestHandler(web.build, app.deps.env.NODE_ENV === 'development' ? 'development' : 'production');
   const env = app.deps.env;
+  const mode = env.NODE_ENV === 'development' ? 'development' : 'production';
+  const production = dev ? null : await source.load();
+  const productionHandler = production ? production.createRequestHandler(production.build, mode) : null;
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
 
-  await app.register(fastifyStatic, {
-    root: `${WEB_BUILD_DIR}client`,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    // Hashed assets have .br and .gz copies from the build (scripts/compress-assets.ts).
-    preCompressed: true,
-    setHeaders(res, path) {
-      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-      else res.header('cache-control', 'public, max-age=3600');
-    },
-  });
+  if (!dev) {
+    await app.register(fastifyStatic, {
+      root: `${WEB_BUILD_DIR}client`,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets have .br and .gz copies from the build (scripts/compress-assets.ts).
+      preCompressed: true,
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
 
-  await app.register(async (scope) => {
-    // Pages take forms and any body as a stream; React Router parses it.
+  const pages = async (scope: App) => {
+    // A page action's body is read whole, up to its cap (413 before more is read), and handed to
+    // React Router, which parses the form.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+    const { middlewares } = source;
+    if (middlewares) {
+      scope.addHook('onRequest', (request, reply, done) => {
+        if (API_PREFIXES.some((p) => request.url.startsWith(p))) return done();
+        middlewares(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      });
+    }
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
       async handler(request, reply) {
         if (API_PREFIXES.some((p) => request.url.startsWith(p))) {
-          return reply.status(404).type('application/json; charset=utf-8').send({ detail: 'Not found.' });
+          return refuse(reply, 404, 'Not found.');
+        }
+        // Pages build their own URL from the Host header (links, redirects, same-origin checks).
+        if (request.host && !isValidHost(request.host)) return refuse(reply, 400, 'The Host header is not valid.');
+        if (BODY_METHODS.has(request.method)) {
+          const problem = await formBodyProblem(request);
+          if (problem) return refuse(reply, problem.status, problem.detail);
         }
         const controller = new AbortController();
         // Stops rendering for a visitor who left; after a complete answer there is nothing to stop
@@ -343,15 +442,18 @@ export async function mountWeb(app: App): Promise<void> {
           if (!reply.raw.writableFinished) controller.abort();
         });
         const nonce = randomBytes(16).toString('base64');
+        const web = production ?? (await source.load());
         const context = web.createLoadContext({
           nonce,
           publicUrl,
           secureCookies: publicUrl.startsWith('https:'),
           api: apiFetcher(app, env, request),
         });
+        const handle = productionHandler ?? web.createRequestHandler(web.build, mode);
         const response = await handle(toWebRequest(request, controller.signal), context);
         return sendWebResponse(reply, response, nonce);
       },
     });
-  });
+  };
+  await app.register(pages);
 }

@@ -1,14 +1,27 @@
 // Server rendering with the request's CSP nonce on every script React Router and React emit
 // (issue 6 security rules; react-router docs "Security").
 import { PassThrough } from 'node:stream';
-import type { EntryContext, RouterContextProvider } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { webRequestContext } from './lib/request-context.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of the server, logged; a client's own mistake (a 4xx, such as a post to a page that takes
+ * no form) is answered with its status and not logged, so a client cannot fill the log with stack
+ * traces. A visitor who left (an aborted request) is not an error either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A 5xx route error response carries the thrown error, whose stack is what a log reader needs.
+  const thrown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(thrown ?? error);
+};
 
 export default function handleRequest(
   request: Request,

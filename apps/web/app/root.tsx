@@ -16,7 +16,7 @@ import { MemberProvider, useMember } from './lib/member.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/cookies.server.ts';
 import { visitorGeo } from './lib/geo.server.ts';
-import { isBusinessPath } from './lib/site.ts';
+import { isAccountPath, isBusinessPath } from './lib/site.ts';
 import { webRequestContext } from './lib/request-context.ts';
 import './styles/app.css';
 import './styles/member.css';
@@ -121,10 +121,17 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The sign-up prompt is for visitors known to be logged out (SPEC.md 4). */
+/**
+ * The sign-up prompt is for visitors known to be logged out (SPEC.md 4) who are browsing: not on
+ * the pages where they sign in, sign up or recover an account, not while the auth modal or the
+ * Personalize modal that follows a sign-up is open (docs/decisions.md).
+ */
 function MemberSignupPrompt({ eligible, twinCities }: { eligible: boolean; twinCities: boolean }) {
-  const { auth } = useMember();
-  return <SignupPrompt eligible={eligible && auth === false} twinCities={twinCities} />;
+  const { auth, authDialog } = useMember();
+  const location = useLocation();
+  const personalizing = new URLSearchParams(location.search).get('personalize') === 'true';
+  const browsing = !isAccountPath(location.pathname) && !personalizing && !authDialog.open;
+  return <SignupPrompt eligible={eligible && auth === false && browsing} twinCities={twinCities} />;
 }
 
 export default function App() {

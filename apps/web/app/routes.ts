@@ -14,6 +14,7 @@ export default [
     route('login/recover', 'routes/recover.tsx'),
     route('login/reset', 'routes/reset.tsx'),
     route('verify', 'routes/verify.tsx'),
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('user/account', 'routes/account.tsx'),
     // The advertising area, company and marketing pages, blog and public forms (issue 8).
     route('business', 'routes/business.tsx'),

@@ -5,6 +5,9 @@ import { RouterContextProvider } from 'react-router';
 import { webRequestContext, type WebRequestContext } from '../app/lib/request-context.ts';
 
 export { build };
+// The request handler comes from here too, so it and the load context below share one copy of
+// React Router (its context class is checked with instanceof); Vite's dev server loads its own.
+export { createRequestHandler } from 'react-router';
 export type { WebRequestContext, ApiFetch, ApiRequestInit } from '../app/lib/request-context.ts';
 
 /** The load context handed to React Router for one request. */

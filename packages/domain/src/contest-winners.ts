@@ -11,7 +11,7 @@ export function capitalizeWords(text: string): string {
     .replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
-/** 'jane', 'doe' -> 'Jane D.': the first name and the last initial only. */
+/** 'jane', 'doe' (or 'D') -> 'Jane D.': the first name and the last initial only. */
 export function winnerDisplayName(firstName: string, lastName: string): string {
   const first = capitalizeWords(firstName);
   const initial = lastName.trim().charAt(0).toUpperCase();

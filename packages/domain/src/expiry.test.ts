@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessToday, expiryStatus, formatDisplayDate, oldestVisibleExpiry } from './expiry.ts';
+import { addDays, businessToday, expiryLabel, expiryStatus, formatDisplayDate, oldestVisibleExpiry } from './expiry.ts';
 import { printLimit } from './constants.ts';
 
 describe('offer expiry (SPEC.md 4)', () => {
@@ -34,5 +34,12 @@ describe('print limit (SPEC.md 4, 9)', () => {
     expect(printLimit(3)).toBe(3);
     expect(printLimit(10)).toBe(10);
     expect(printLimit(null)).toBe(3);
+  });
+});
+
+describe('expiry line of a coupon (SPEC.md 2, 9)', () => {
+  it("says 'Expires' while active and 'Expired' with the date once expired", () => {
+    expect(expiryLabel('2026-12-01', 'active')).toBe('Expires: 12/01/2026');
+    expect(expiryLabel('2026-11-20', 'expired')).toBe('Expired: 11/20/2026');
   });
 });

@@ -46,3 +46,8 @@ export function formatDisplayDate(date: string): string {
   const [y, m, d] = date.slice(0, 10).split('-');
   return `${m}/${d}/${y}`;
 }
+
+/** The expiry line of a coupon (SPEC.md 2 'Expires: {date}', 9 MM/DD/YYYY): 'Expired: {date}' once it has expired. */
+export function expiryLabel(expiresAt: string, status: ExpiryStatus): string {
+  return `${status === 'active' ? 'Expires' : 'Expired'}: ${formatDisplayDate(expiresAt)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInSoutheastMichigan, isTwinCitiesArea, marketFor, TWIN_CITIES_RADIUS_M, flatDistanceKm, TWIN_CITIES_CENTER } from './markets.ts';
+import { isInSoutheastMichigan, isTwinCitiesArea, marketFor, servingMarket, TWIN_CITIES_RADIUS_M, flatDistanceKm, TWIN_CITIES_CENTER } from './markets.ts';
 
 describe('Twin Cities area (SPEC.md 9)', () => {
   it('always counts Minneapolis, MN as inside, whatever the coordinates', () => {
@@ -42,5 +42,19 @@ describe('Southeast Michigan box (SPEC.md 9)', () => {
     expect(isInSoutheastMichigan({ lat: 42.3314, lng: -83.0458 })).toBe(true);
     expect(isInSoutheastMichigan({ lat: 42.2808, lng: -83.743 })).toBe(true);
     expect(isInSoutheastMichigan({ lat: 42.9634, lng: -85.6681 })).toBe(false);
+  });
+});
+
+describe('servingMarket: inside one of the four markets, or outside all of them', () => {
+  it('serves the sold states, and towns within an office radius over a state line', () => {
+    expect(servingMarket({ state: 'FL' })?.id).toBe('florida');
+    expect(servingMarket({ state: 'MI', lat: 46.54, lng: -87.39 })?.id).toBe('detroit');
+    // Gary, IN: 40 km from the Chicago office.
+    expect(servingMarket({ state: 'IN', lat: 41.59, lng: -87.35 })?.id).toBe('chicago');
+  });
+  it('serves nobody in Denver, or in a state we do not sell in without coordinates', () => {
+    expect(servingMarket({ state: 'CO', lat: 39.7392, lng: -104.9903 })).toBeNull();
+    expect(servingMarket({ state: 'CO' })).toBeNull();
+    expect(servingMarket({ lat: 39.7392, lng: -104.9903 })).toBeNull();
   });
 });

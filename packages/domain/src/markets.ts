@@ -13,6 +13,8 @@ export interface Market {
   name: string;
   fullAdministrativeArea: string;
   state: SoldState;
+  /** The city the market is known by (its office point lies in it): offered to visitors from elsewhere. */
+  city: string;
   telephone: string;
   fax: string;
   address: { street: string; city: string; state: string; zip: string };
@@ -45,6 +47,7 @@ export const MARKETS: Record<MarketId, Market> = {
     name: 'Detroit',
     fullAdministrativeArea: 'Michigan',
     state: 'MI',
+    city: 'Detroit',
     telephone: '(248) 555-0100',
     fax: '(248) 555-0101',
     address: { street: HEADQUARTERS.street, city: HEADQUARTERS.city, state: 'MI', zip: HEADQUARTERS.zip },
@@ -60,6 +63,7 @@ export const MARKETS: Record<MarketId, Market> = {
     name: 'Chicago',
     fullAdministrativeArea: 'Illinois',
     state: 'IL',
+    city: 'Chicago',
     telephone: '(312) 555-0110',
     fax: '(312) 555-0111',
     address: { street: '225 W Wacker Dr, Suite 1400', city: 'Chicago', state: 'IL', zip: '60606' },
@@ -75,6 +79,7 @@ export const MARKETS: Record<MarketId, Market> = {
     name: 'Twin Cities',
     fullAdministrativeArea: 'Minnesota',
     state: 'MN',
+    city: 'Minneapolis',
     telephone: '(612) 555-0120',
     fax: '(612) 555-0121',
     address: { street: '80 S 8th St, Suite 2200', city: 'Minneapolis', state: 'MN', zip: '55402' },
@@ -90,6 +95,7 @@ export const MARKETS: Record<MarketId, Market> = {
     name: 'Florida',
     fullAdministrativeArea: 'Florida',
     state: 'FL',
+    city: 'Tampa',
     telephone: '(813) 555-0130',
     fax: '(813) 555-0131',
     address: { street: '100 N Tampa St, Suite 3100', city: 'Tampa', state: 'FL', zip: '33602' },
@@ -142,6 +148,20 @@ export function marketFor(place: { state?: string | null; lat?: number | null; l
     return best;
   }
   return MARKETS[DEFAULT_MARKET];
+}
+
+/**
+ * The market a place is in: a state we sell in, or within an office's listing radius (a town
+ * just over a state line). Null outside all four markets (Denver, CO), where the lists would be
+ * empty: the home page then offers a choice of markets (docs/decisions.md).
+ */
+export function servingMarket(place: { state?: string | null; lat?: number | null; lng?: number | null }): Market | null {
+  if (isSoldState(place.state)) return marketFor(place);
+  if (place.lat == null || place.lng == null) return null;
+  const point = { lat: place.lat, lng: place.lng };
+  const near = Object.values(MARKETS).filter((m) => distanceMeters(point, m) <= m.radiusM);
+  near.sort((a, b) => distanceMeters(point, a) - distanceMeters(point, b));
+  return near[0] ?? null;
 }
 
 // Twin Cities area (SPEC.md 9): a centre point and a radius in metres compared in kilometres with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeLayoutFor, parsePlaceQuery, PLACE_QUERY_PATTERN, placeSuggestion, stateName } from './places.ts';
+import { homeLayoutFor, parsePlaceQuery, PLACE_QUERY_PATTERN, placeNameVariants, placeSuggestion, stateName } from './places.ts';
 
 describe('parsePlaceQuery (SPEC.md 4, 5)', () => {
   it('gives nothing under 2 characters after trimming', () => {
@@ -43,5 +43,24 @@ describe('homeLayoutFor (SPEC.md 9 layout rule)', () => {
     expect(homeLayoutFor({ lat: 44.9537, lng: -93.09 })).toBe('homepros');
     expect(homeLayoutFor({ lat: 42.3314, lng: -83.0458 })).toBe('coupons');
     expect(homeLayoutFor({})).toBe('coupons');
+  });
+});
+
+describe('placeNameVariants: St./Saint, Ft./Fort, Mt./Mount', () => {
+  it('spells a finished abbreviation both ways, the text as typed first', () => {
+    expect(placeNameVariants('st. paul', { complete: true })).toEqual(['st. paul', 'saint paul', 'st paul']);
+    expect(placeNameVariants('saint petersburg', { complete: true })).toEqual(['saint petersburg', 'st. petersburg', 'st petersburg']);
+    expect(placeNameVariants('ft myers', { complete: false })).toEqual(['ft myers', 'fort myers', 'ft. myers']);
+    expect(placeNameVariants('port st. lucie', { complete: true })).toEqual(['port st. lucie', 'port saint lucie', 'port st lucie']);
+  });
+  it('leaves a last word still being typed alone, unless its period finishes it', () => {
+    expect(placeNameVariants('st', { complete: false })).toEqual(['st']);
+    expect(placeNameVariants('mount', { complete: false })).toEqual(['mount']);
+    expect(placeNameVariants('mt.', { complete: false })).toEqual(['mt.', 'mount', 'mt ']);
+    expect(placeNameVariants('mt', { complete: true })).toEqual(['mt', 'mount', 'mt.']);
+  });
+  it('keeps other names as they are', () => {
+    expect(placeNameVariants('grand rapids', { complete: false })).toEqual(['grand rapids']);
+    expect(placeNameVariants('stanton', { complete: true })).toEqual(['stanton']);
   });
 });

@@ -59,6 +59,46 @@ export function parsePlaceQuery(input: string): PlaceQuery | null {
   return states.length ? { cityPrefix, states } : null;
 }
 
+/**
+ * Words US place names are written both in full and abbreviated, with or without the period
+ * ("St. Petersburg" and "Saint Paul" are both in the places data).
+ */
+export const PLACE_NAME_ABBREVIATIONS: ReadonlyArray<{ short: string; full: string }> = [
+  { short: 'st', full: 'saint' },
+  { short: 'ste', full: 'sainte' },
+  { short: 'ft', full: 'fort' },
+  { short: 'mt', full: 'mount' },
+];
+
+/** At most this many spellings are tried for one text (three such words in a name is already rare). */
+const MAX_NAME_VARIANTS = 27;
+
+/**
+ * The spellings a lower-cased city text may have in the places data: "st. paul" is also
+ * "saint paul" and "st paul", "saint petersburg" also "st. petersburg", likewise Ft./Fort and
+ * Mt./Mount. With `complete: false` (text still being typed) a last word without its period is
+ * left alone, so "st" keeps meaning "St..." rather than only "Saint ...". The text as typed
+ * comes first.
+ */
+export function placeNameVariants(text: string, options: { complete: boolean }): string[] {
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  let variants = [''];
+  words.forEach((word, i) => {
+    const last = i === words.length - 1;
+    const bare = word.endsWith('.') ? word.slice(0, -1) : word;
+    const pair = PLACE_NAME_ABBREVIATIONS.find((a) => a.short === bare || a.full === bare);
+    const wordDone = !last || options.complete || word.endsWith('.');
+    let spellings = [word];
+    if (pair && wordDone) {
+      // While typing, "st." is a finished word: the bare abbreviation must then be followed by a space.
+      const shortBare = last && !options.complete ? `${pair.short} ` : pair.short;
+      spellings = [word, ...[pair.full, `${pair.short}.`, shortBare].filter((s) => s !== word)];
+    }
+    variants = variants.flatMap((v) => spellings.map((s) => (v ? `${v} ${s}` : s))).slice(0, MAX_NAME_VARIANTS);
+  });
+  return [...new Set(variants)].filter(Boolean);
+}
+
 /** The text of one autocomplete suggestion (SPEC.md 3: {suggestion: 'Detroit, MI', id}). */
 export function placeSuggestion(place: { name: string; state: string }): string {
   return `${place.name}, ${place.state.toUpperCase()}`;

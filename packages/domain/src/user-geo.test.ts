@@ -25,6 +25,13 @@ describe('userGeo cookie and location query (SPEC.md 3, 4)', () => {
     expect(userGeoFromQuery(new URLSearchParams('city=Chicago&state=IL'))?.market).toBe('chicago');
     expect(userGeoFromQuery(new URLSearchParams('lat=abc&lng=1'))).toBeNull();
   });
+  it('takes a state alone as that state (/?state=FL is the Florida market)', () => {
+    expect(userGeoFromQuery(new URLSearchParams('state=FL'))).toEqual({ market: 'florida', city: '', state: 'FL', lat: null, lng: null });
+    expect(userGeoFromQuery(new URLSearchParams('state=il&city='))?.market).toBe('chicago');
+    expect(userGeoFromQuery(new URLSearchParams('state=ZZ'))).toBeNull();
+    // A city that is not plain text still spoils the place.
+    expect(userGeoFromQuery(new URLSearchParams('state=MN&city=%3Cscript%3E'))).toBeNull();
+  });
   it('appends the location query to links, replacing old values', () => {
     expect(withLocationQuery('/browse/all', DEFAULT_USER_GEO)).toBe('/browse/all?city=Detroit&state=MI&lat=42.3314&lng=-83.0458');
     expect(withLocationQuery('/?city=Tampa&c=4', { market: 'chicago', city: 'Chicago', state: 'IL', lat: null, lng: null })).toBe('/?c=4&city=Chicago&state=IL');

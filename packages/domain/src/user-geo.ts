@@ -31,9 +31,10 @@ function toNumber(value: unknown): number | null {
 
 /**
  * Builds a place from loose values (a parsed cookie, query parameters): the state must be a US
- * state code, the city plain text, coordinates within range and given together. Returns null
- * when neither a city and state nor coordinates are usable. The market always follows the
- * place (marketFor), whatever a cookie claims.
+ * state code, the city plain text, coordinates within range and given together. A state alone
+ * (no city given) is a place too: `/?state=FL` is the Florida market. Returns null when neither
+ * a state nor coordinates are usable, or when a city was given but is not plain text. The
+ * market always follows the place (marketFor), whatever a cookie claims.
  */
 export function toUserGeo(input: { state?: unknown; city?: unknown; lat?: unknown; lng?: unknown }): UserGeo | null {
   const state = typeof input.state === 'string' ? input.state.trim().toUpperCase() : '';
@@ -43,7 +44,8 @@ export function toUserGeo(input: { state?: unknown; city?: unknown; lat?: unknow
   const lng = toNumber(input.lng);
   const hasPoint = validLat(lat) && validLng(lng);
   const hasState = US_STATE_CODES.has(state);
-  if (!hasPoint && !(hasState && city)) return null;
+  const cityGiven = cityRaw !== '';
+  if (!hasPoint && !(hasState && (city || !cityGiven))) return null;
   const place = { state: hasState ? state : '', city: hasState ? city : '', lat: hasPoint ? lat : null, lng: hasPoint ? lng : null };
   return { market: marketFor(place).id, ...place };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { mailQueueOf } from '../modules/mail/service.ts';
 import { INVALID_TOKEN_DETAIL, LOGIN_REQUIRED_DETAIL } from '../modules/auth/guard.ts';
-import { randomClientIp, signUpMember, type TestMember } from '../modules/auth/testing.ts';
+import { randomClientIp, signUpMember, signUpVerifiedMember, type TestMember } from '../modules/auth/testing.ts';
 import { expiredMember, memberSnapshot, memberTables, realIds, realisticValues, revokedMember, sampleRequest, type RealIds } from './fixtures.ts';
 import { LEAK_PATTERN, listOperations, toInject, type Operation } from './operations.ts';
 
@@ -27,8 +27,10 @@ beforeAll(async () => {
   t = await createTestApp();
   operations = listOperations(t.app).sort((x, y) => Number(ENDS_SESSION(x)) - Number(ENDS_SESSION(y)));
   ids = await realIds(t.db);
-  a = await signUpMember(t.app, { first_name: 'Quillon', last_name: 'Aardvark' });
-  b = await signUpMember(t.app);
+  // Full members, with confirmed e-mail addresses: contest entries and sweepstakes claims need
+  // one (docs/decisions.md), so a 403 there would otherwise hide a wrong refusal.
+  a = await signUpVerifiedMember(t.app, { first_name: 'Quillon', last_name: 'Aardvark' });
+  b = await signUpVerifiedMember(t.app);
   expired = await expiredMember(t.app, t.db);
   revoked = await revokedMember(t.app);
   aSaved = await saveForA();
@@ -129,7 +131,8 @@ describe('authorisation matrix', () => {
 
 describe('mass assignment', () => {
   it('stores nothing from extra fields on any write: user ids, roles, verified flags, print counts, saved ids of others', async () => {
-    const writer = await signUpMember(t.app);
+    // Confirmed, so contest entries and claims really write (docs/decisions.md).
+    const writer = await signUpVerifiedMember(t.app);
     const other = await signUpMember(t.app);
     const otherClip = await t.app.inject({ method: 'POST', url: '/api/userclipped/', headers: other.headers, payload: { offer_id: ids.offerId } });
     const otherClipId = (otherClip.json() as { id: number }).id;

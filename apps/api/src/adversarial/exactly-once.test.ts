@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printLimit } from '@market/domain/constants';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { randomClientIp, signUpMember } from '../modules/auth/testing.ts';
+import { randomClientIp, signUpMember, signUpVerifiedMember } from '../modules/auth/testing.ts';
 
 const CONCURRENT = 1000;
 /** A thousand requests queue on one PGlite connection; on a busy 2-core machine that takes a while. */
@@ -35,7 +35,7 @@ async function flood(request: () => Promise<LightMyRequestResponse>): Promise<Li
 
 describe(`${CONCURRENT} concurrent identical requests`, () => {
   it('one contest entry per member: one 201, every other answer the same entry', async () => {
-    const member = await signUpMember(t.app);
+    const member = await signUpVerifiedMember(t.app);
     const [running] = await t.db.rows<{ id: number }>(
       sql`SELECT id FROM contests WHERE is_active AND starts_at <= now() AND ends_at > now() ORDER BY id LIMIT 1`,
     );

@@ -2,6 +2,7 @@
 // object of field -> messages (non-field problems under `detail`); a 5xx is the generic text.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { formatWait } from '@market/domain/wait-time';
 
 export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_many' | 'too_large' | 'unavailable';
 
@@ -83,7 +84,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const code = (error as FastifyError).code;
-      if (status === 429) return send(reply, 429, { detail: 'Too many requests. Please wait a moment and try again.' });
+      // The rate limiter has set Retry-After; a window can be an hour, so say how long it is.
+      if (status === 429) return send(reply, 429, { detail: `Too many requests. Please try again in ${formatWait(Number(reply.getHeader('retry-after') ?? 60))}.` });
       if (status === 413) return send(reply, 413, { detail: 'The request body is too large.' });
       if (status === 415) return send(reply, 415, { detail: 'Unsupported content type. Send application/json.' });
       if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(reply, 400, { non_field_errors: ['The request body is empty.'] });

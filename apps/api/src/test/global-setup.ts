@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { businessToday } from '@market/domain/expiry';
+import { ensureWebBuilt } from '../web-build.ts';
 import { adminQuery, buildTemplate } from './template.ts';
 
 declare module 'vitest' {
@@ -19,6 +20,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Page tests mount the web build: made here once, before any test file runs, when it is stale.
+  if (!ensureWebBuilt()) throw new Error('The web build failed.');
   const databaseUrl = process.env.DATABASE_URL ?? '';
   const today = businessToday();
   const started = Date.now();

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { parseEnv, type Env } from '../config/env.ts';
 import { openDatabase, type DbHandle } from '../db/client.ts';
+import { mountWeb } from '../web.ts';
 import { adminQuery, uniqueName, withDatabase } from './template.ts';
 
 export interface TestApp {
@@ -36,7 +37,8 @@ export async function openTestDatabase(): Promise<{ db: DbHandle; databaseUrl?: 
   return { db, drop: async () => {} };
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/** `web`: the pages too (the web build, which the global setup makes when it is stale). */
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: { web?: boolean } = {}): Promise<TestApp> {
   const { db, databaseUrl, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'market-app-'));
   const env = parseEnv({
@@ -47,6 +49,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ...envOverrides,
   });
   const app = await buildApp({ env, db }, { logger: false });
+  if (options.web) await mountWeb(app);
   await app.ready();
   return {
     app,

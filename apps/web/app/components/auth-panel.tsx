@@ -160,8 +160,14 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
       void navigate('/?personalize=true');
     } catch (error) {
       setState('idle');
-      if (error instanceof ApiError && Object.keys(error.fields).some((k) => k !== 'detail' && k !== 'non_field_errors')) setErrors(error.fields);
-      setFailure(messageOf(error));
+      // A field's message (e.g. a password on the common-password list) shows beside its field
+      // only; the paragraph below the form is for the rest.
+      if (error instanceof ApiError && Object.keys(error.fields).some((k) => k !== 'detail' && k !== 'non_field_errors')) {
+        setErrors(error.fields);
+        const general = error.fields.detail ?? error.fields.non_field_errors;
+        setFailure(general ?? null);
+        focusFirstError(form, error.fields);
+      } else setFailure(messageOf(error));
     }
   }
 
@@ -189,7 +195,7 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
       </div>
       <div className="field-row">
         <Field label="Zip" name="zipcode" inputMode="numeric" autoComplete="postal-code" maxLength={5} error={errors.zipcode} />
-        <StateSelect error={errors.state} />
+        <StateSelect error={errors.state} defaultValue={twinCities ? 'MN' : 'MI'} />
       </div>
       <Field label="Birthday (optional)" name="birthday" type="date" autoComplete="bday" error={errors.birthday} />
       {twinCities ? null : <CheckboxField name="authAgeRequirement" label="I am at least 13 years old." error={errors.authAgeRequirement} />}
@@ -215,11 +221,12 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
   );
 }
 
-function StateSelect({ error }: { error?: string }) {
+/** SPEC.md 5: Michigan by default; a Twin Cities visitor is almost surely in Minnesota (docs/decisions.md). */
+function StateSelect({ error, defaultValue }: { error?: string; defaultValue: 'MI' | 'MN' }) {
   return (
     <div className="field">
       <label htmlFor="signup-state">State</label>
-      <select id="signup-state" name="state" defaultValue="MI" aria-invalid={error ? true : undefined} aria-describedby={error ? 'signup-state-error' : undefined}>
+      <select id="signup-state" name="state" defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={error ? 'signup-state-error' : undefined}>
         {STATE_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

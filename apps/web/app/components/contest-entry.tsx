@@ -2,8 +2,10 @@
 // anonymous visitor gets 'You must be logged in to enter in contests.' and the login modal; a
 // member's entry (POST /api/contestapplication/) turns the button into 'Entry Submitted' with the
 // e-mail message. When winning numbers exist they are shown with the sweepstakes claim form.
-import { useEffect, useState, type FormEvent } from 'react';
-import { CONTEST_LOGIN_REQUIRED, ENTRY_SUBMITTED } from '@market/domain/validation/contests';
+// Entries and claims need a confirmed e-mail address (docs/decisions.md): a member who has not
+// confirmed is told so up front and can have the link sent again.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { CONTEST_LOGIN_REQUIRED, EMAIL_NOT_CONFIRMED, ENTRY_SUBMITTED } from '@market/domain/validation/contests';
 import type { Contest } from '../lib/api-types.ts';
 import { SweepstakesClaim } from './sweepstakes-claim.tsx';
 import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
@@ -11,6 +13,64 @@ import { useMember } from '../lib/member.tsx';
 
 const CONTEST_LOGIN = CONTEST_LOGIN_REQUIRED;
 export const ENTRY_MESSAGE = 'Your entry has been received. We will notify you by e-mail when a winner is selected.';
+
+/**
+ * Whether the signed-in member's e-mail address is confirmed: null while unknown (or signed out).
+ * Asked again when the window regains focus, since the link is usually opened in another tab.
+ */
+function useEmailConfirmed(signedIn: boolean): [boolean | null, (v: boolean) => void] {
+  const [confirmed, setConfirmed] = useState<boolean | null>(null);
+  const check = useCallback(() => {
+    callApi<{ email_verified?: boolean }>('/auth/user/info/')
+      .then((profile) => setConfirmed(Boolean(profile?.email_verified)))
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (!signedIn) {
+      setConfirmed(null);
+      return;
+    }
+    check();
+  }, [signedIn, check]);
+  useEffect(() => {
+    if (confirmed !== false) return;
+    window.addEventListener('focus', check);
+    return () => window.removeEventListener('focus', check);
+  }, [confirmed, check]);
+  return [confirmed, setConfirmed];
+}
+
+/** The notice for a member whose address is not confirmed, with 'Send the link again'. */
+function ConfirmEmailNotice() {
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'error'; text?: string }>({ kind: 'idle' });
+  async function resend() {
+    setState({ kind: 'sending' });
+    try {
+      const answer = await callApi<{ detail?: string }>('/auth/verifyuser/resend/', { method: 'POST' });
+      setState({ kind: 'sent', text: answer?.detail ?? 'We have sent you a new confirmation link.' });
+    } catch (err) {
+      setState({ kind: 'error', text: messageOf(err) });
+    }
+  }
+  return (
+    <div role="note" className="confirm-email-notice">
+      <p>{EMAIL_NOT_CONFIRMED}</p>
+      <button type="button" className="btn btn-outline" onClick={() => void resend()} disabled={state.kind === 'sending' || state.kind === 'sent'} aria-busy={state.kind === 'sending'}>
+        {state.kind === 'sending' ? 'Sending…' : 'Send the link again'}
+      </button>
+      {state.kind === 'sent' ? (
+        <p role="status" className="form-success">
+          {state.text}
+        </p>
+      ) : null}
+      {state.kind === 'error' ? (
+        <p role="alert" className="form-error">
+          {state.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function ContestEntry({ contest }: { contest: Contest }) {
   const member = useMember();
@@ -20,6 +80,7 @@ export function ContestEntry({ contest }: { contest: Contest }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const signedIn = Boolean(member.auth);
+  const [confirmed, setConfirmed] = useEmailConfirmed(signedIn);
 
   // SPEC.md 4: for members the contest detail is fetched (with the token) to know 'entered'.
   useEffect(() => {
@@ -55,6 +116,8 @@ export function ContestEntry({ contest }: { contest: Contest }) {
       if (member.handleAuthFailure(err, CONTEST_LOGIN)) return;
       // Entered before (another device or tab): the entry stands.
       if (err instanceof ApiError && err.status === 409) setEntered(true);
+      // The address is not confirmed: the notice says so and offers the link again.
+      else if (err instanceof ApiError && err.status === 403) setConfirmed(false);
       else setError(messageOf(err));
     } finally {
       setBusy(false);
@@ -83,6 +146,7 @@ export function ContestEntry({ contest }: { contest: Contest }) {
             </button>
           </p>
         ) : null}
+        {signedIn && confirmed === false && !entered ? <ConfirmEmailNotice /> : null}
         {error ? (
           <p role="alert" className="form-error">
             {error}
@@ -97,7 +161,18 @@ export function ContestEntry({ contest }: { contest: Contest }) {
               <li key={n}>{n}</li>
             ))}
           </ul>
-          <SweepstakesClaim entityId={contest.entity_id} />
+          {member.auth === false ? (
+            <p className="muted">
+              <button type="button" className="link-button" onClick={() => member.openAuth({ message: CONTEST_LOGIN, tab: 'signin' })}>
+                Sign in
+              </button>{' '}
+              with a confirmed e-mail address to claim a prize.
+            </p>
+          ) : confirmed === false ? (
+            <p className="muted">Confirm your e-mail address (see above) to claim a prize.</p>
+          ) : (
+            <SweepstakesClaim entityId={contest.entity_id} />
+          )}
         </section>
       ) : null}
     </>

@@ -3,7 +3,7 @@
 // 150 px to the left on touch screens, or press the equivalent button (keyboard and assistive
 // technology).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { printLimit, REDEEM_SWIPE_PX, REDEEM_VERTICAL_TOLERANCE_PX } from '@market/domain/constants';
 import type { OfferDetail } from '../lib/api-types.ts';
 import { recordEvent } from '../lib/analytics.ts';
@@ -134,16 +134,23 @@ interface Redemption {
   offer_id: number;
 }
 
-/** Slide-to-redeem (SPEC.md 4) and its button for keyboard and assistive technology users. */
+/**
+ * Slide-to-redeem (SPEC.md 4) and its button for desktops, keyboards and assistive technology.
+ * Sliding is deliberate; a click is not, so the button asks first (docs/decisions.md). A coupon
+ * the member redeemed shows its code whenever it is opened, to be shown to the retailer again.
+ */
 function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; limit: number }) {
   const member = useMember();
   const touch = useMediaQuery('(pointer: coarse)');
   const [redeemed, setRedeemed] = useState<boolean | null>(null);
-  const [justRedeemed, setJustRedeemed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [offset, setOffset] = useState(0);
   const [returning, setReturning] = useState(false);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const redeemButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const confirmHeadingId = useId();
 
   // SPEC.md 4, 7: the redeemed prints list, loaded on open and when the member changes; an
   // authorisation failure logs the member out.
@@ -162,14 +169,18 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
     void loadRedeemed();
   }, [loadRedeemed, member.auth]);
 
-  const unavailable = redeemed === true || prints >= limit;
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const atLimit = prints >= limit;
 
   async function redeem() {
-    if (unavailable || redeemed === null) return;
+    if (redeemed !== false || atLimit) return;
     setError(null);
+    setConfirming(false);
     try {
       await callApi('/api/redemptions/', { method: 'POST', body: { offer_id: offer.id } });
-      setJustRedeemed(true);
       setRedeemed(true);
       void loadRedeemed();
     } catch (err) {
@@ -180,6 +191,12 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
     }
   }
 
+  function cancelConfirm() {
+    setConfirming(false);
+    // The confirmation replaced the button: focus goes back where it was.
+    requestAnimationFrame(() => redeemButton.current?.focus());
+  }
+
   function springBack() {
     setReturning(true);
     setOffset(0);
@@ -187,7 +204,7 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
   }
 
   function onPointerDown(e: ReactPointerEvent<HTMLDivElement>) {
-    if (unavailable) return;
+    if (redeemed !== false || atLimit) return;
     start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
     e.currentTarget.setPointerCapture(e.pointerId);
   }
@@ -208,7 +225,7 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
     } else springBack();
   }
 
-  if (justRedeemed) {
+  if (redeemed) {
     return (
       <div className="redeem-done" role="status">
         <p className="form-success">Coupon redeemed</p>
@@ -220,8 +237,8 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
 
   return (
     <div className="redeem">
-      <p className="small muted">{unavailable ? ALREADY_REDEEMED : REDEEM_ONCE}</p>
-      {touch && !unavailable ? (
+      <p className="small muted">{atLimit ? ALREADY_REDEEMED : REDEEM_ONCE}</p>
+      {touch && !atLimit ? (
         <div className="redeem-track" data-testid="redeem-track">
           <p aria-hidden="true">← Slide to redeem</p>
           <div
@@ -237,9 +254,32 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
           </div>
         </div>
       ) : null}
-      <button type="button" className={`btn btn-outline ${touch ? 'visually-hidden-focusable' : ''}`} disabled={unavailable || redeemed === null} onClick={() => void redeem()}>
-        Redeem Coupon
-      </button>
+      {confirming ? (
+        <div className="redeem-confirm" role="group" aria-labelledby={confirmHeadingId}>
+          <p id={confirmHeadingId} className="redeem-confirm-title">
+            Redeem this coupon now?
+          </p>
+          <p className="small">It can be redeemed only once. Do it at the counter, then show the code to your retailer.</p>
+          <div className="row wrap">
+            <button type="button" className="btn btn-primary" ref={confirmButton} onClick={() => void redeem()}>
+              Yes, Redeem
+            </button>
+            <button type="button" className="btn btn-outline" onClick={cancelConfirm}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          ref={redeemButton}
+          className={`btn btn-outline ${touch ? 'visually-hidden-focusable' : ''}`}
+          disabled={atLimit || redeemed === null}
+          onClick={() => setConfirming(true)}
+        >
+          Redeem Coupon
+        </button>
+      )}
       {error ? (
         <p role="alert" className="form-error">
           {error}

@@ -2,7 +2,7 @@
 // the sheets and small dialogs. Loaded on demand through ./lazy-dialog.tsx so Radix stays out of
 // the first-load JavaScript of every page.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 
 export interface DialogShellProps {
   open: boolean;
@@ -18,6 +18,10 @@ export interface DialogShellProps {
 }
 
 export default function DialogShell({ open, onOpenChange, title, description, className, closeLabel = 'Close', returnFocus, children }: DialogShellProps) {
+  // Radix gives focus back only to a Dialog.Trigger of its own; these dialogs open from buttons
+  // elsewhere (the Saved button, a sign-in link), and are drawn only while open, so the element
+  // focused when this one is first drawn is the one that opened it.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -26,9 +30,10 @@ export default function DialogShell({ open, onOpenChange, title, description, cl
           className={className}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={(event) => {
-            if (returnFocus?.current?.isConnected) {
+            const target = returnFocus?.current ?? (opener instanceof HTMLElement && opener !== document.body ? opener : null);
+            if (target?.isConnected) {
               event.preventDefault();
-              returnFocus.current.focus();
+              target.focus();
             }
           }}
         >

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import { MENU_CATEGORIES } from '../lib/site.ts';
-import { firstName, useMember } from '../lib/member.tsx';
+import { useMember } from '../lib/member.tsx';
 import type { AuthState } from './header.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
@@ -14,18 +14,17 @@ const AccountMenu = lazy(() => import('./account-menu.tsx'));
  * Logged-in header controls (SPEC.md 2 Header): greeting, the 'Saved' button with the number of
  * saved items (opens the saved drawer), and the account dropdown.
  */
-export function MemberControls({ name }: { name: string }) {
+export function MemberControls({ greeting }: { greeting: string }) {
   const member = useMember();
   const navigate = useNavigate();
   const count = member.saved?.count;
-  const first = firstName(name);
   const signOut = () => {
     member.signOut();
     void navigate('/');
   };
   return (
     <>
-      <span className="greeting">Hi, {first}</span>
+      <span className="greeting">Hi, {greeting}</span>
       <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => member.setDrawerOpen(true)}>
         Saved <span className="saved-count">{count ?? '…'}</span>
         <span className="visually-hidden">{count === 1 ? ' saved item' : ' saved items'}</span>

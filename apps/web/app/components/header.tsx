@@ -3,7 +3,7 @@
 // home-pros variant outside the Twin Cities, 'Are you a Home Pro?', and the mobile 'Menu'.
 // Transparent at the top and solid once scrolled; on home and special-edition pages the top bar
 // hides after scrolling past the header height plus 100 px (500 px on the home-pros home).
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';
 import type { Brand } from '@market/domain/brand';
@@ -12,12 +12,16 @@ import { EXTERNAL } from '../lib/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
-import { useMember } from '../lib/member.tsx';
+import { greetingOf, useMember } from '../lib/member.tsx';
+import type { SessionUser } from '../lib/auth-storage.ts';
 
 const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
 const MobileMenuNav = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MobileMenuNav })));
 
-export type AuthState = null | false | { id: number; name: string };
+export type AuthState = null | false | SessionUser;
+
+/** The collapsed phone header's height at most (its rows in app.css). */
+const COMPACT_HEADER_MAX = 120;
 
 interface HeaderProps {
   geo: UserGeo;
@@ -43,22 +47,37 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
   }, [auth]);
   const [scrolled, setScrolled] = useState(false);
   const [topHidden, setTopHidden] = useState(false);
+  const [compact, setCompact] = useState(false);
+  // The whole header's height, measured while it is whole.
+  const fullHeight = useRef(0);
 
   useEffect(() => {
     const onScroll = () => {
       const y = window.scrollY;
+      const header = ref.current;
+      const height = header?.offsetHeight ?? 0;
+      if (header && !header.classList.contains('compact')) fullHeight.current = height;
       setScrolled(y > 0);
-      const height = ref.current?.offsetHeight ?? 0;
+      // Collapses (on phones, app.css) once the rows it drops have scrolled out of sight anyway.
+      setCompact(sticky && y > fullHeight.current - COMPACT_HEADER_MAX);
       const extra = pageType === 'Home' && twinCities ? 500 : 100;
       setTopHidden(hidesTopBar && y > height + extra);
     };
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [hidesTopBar, pageType, twinCities]);
+  }, [hidesTopBar, pageType, twinCities, sticky]);
+
+  // The rows dropped by collapsing keep their space below the header, so nothing on the page
+  // moves and the page never gets too short to stay scrolled.
+  useLayoutEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    header.style.marginBottom = compact ? `${Math.max(0, fullHeight.current - header.offsetHeight)}px` : '';
+  }, [compact]);
 
   return (
-    <header ref={ref} className={`site-header ${sticky ? 'sticky' : ''} ${scrolled ? 'scrolled' : 'at-top'}`} data-page-type={pageType}>
+    <header ref={ref} className={`site-header ${sticky ? 'sticky' : ''} ${scrolled ? 'scrolled' : 'at-top'} ${compact ? 'compact' : ''}`} data-page-type={pageType}>
       <div className={`top-bar ${topHidden ? 'hidden' : ''}`}>
         <div className="container top-bar-inner">
           {homeProsVariant ? (
@@ -98,7 +117,7 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
               ) : null}
               {auth ? (
                 <Suspense fallback={null}>
-                  <MemberControls name={auth.name} />
+                  <MemberControls greeting={greetingOf(auth)} />
                 </Suspense>
               ) : null}
             </div>

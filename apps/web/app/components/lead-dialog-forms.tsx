@@ -55,7 +55,7 @@ export function MailingRemovalForm({ initial, onDone }: { initial?: FormAnswer |
       }}
     >
       <TextField name="streetAddress" label="Street address" errors={errors} autoComplete="address-line1" />
-      <TextField name="aptOrUnitNumber" label="Apartment / unit" errors={errors} autoComplete="address-line2" maxLength={50} />
+      <TextField name="aptOrUnitNumber" label="Apartment / unit" required={false} errors={errors} autoComplete="address-line2" maxLength={50} />
       <TextField name="city" label="City" errors={errors} autoComplete="address-level2" maxLength={100} />
       <StateField errors={errors} states="us" />
       <TextField name="zipCode" label="ZIP code" errors={errors} autoComplete="postal-code" maxLength={5} inputMode="numeric" />

@@ -6,6 +6,7 @@
 // The dialog forms themselves (lead-dialog-forms.tsx) load with the first dialog opened.
 import { lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NEWSLETTER_CONFIRMATION_MS } from '@market/domain/constants';
+import { NEWSLETTER_CHECK_INBOX } from '@market/domain/newsletter';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { useLeadForm, type FormAnswer } from './lead-answer.ts';
 
@@ -94,6 +95,9 @@ export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
   }, [answer]);
   const label = busy ? 'Sending...' : confirmed ? 'Submitted!' : 'Sign up';
   const error = answer && !answer.ok ? (answer.fields?.email ?? answer.message) : null;
+  // Double opt-in (docs/decisions.md): nothing is subscribed until the mailed link is used, so
+  // the note stays after the button reverts.
+  const checkInbox = answer?.ok === true && !busy;
   return (
     <fetcher.Form ref={formRef} method="post" action="/forms/newsletter" className="newsletter-form" noValidate onSubmit={(e) => (busy || confirmed) && e.preventDefault()}>
       <label htmlFor="newsletter-email" className="visually-hidden">
@@ -108,6 +112,9 @@ export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
           {error}
         </p>
       ) : null}
+      <p role="status" className="newsletter-note">
+        {checkInbox ? NEWSLETTER_CHECK_INBOX : ''}
+      </p>
     </fetcher.Form>
   );
 }

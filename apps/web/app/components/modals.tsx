@@ -5,7 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Fragment, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatDisplayDate } from '@market/domain/expiry';
+import { expiryLabel } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
 import { recordEvent } from '../lib/analytics.ts';
 import { useHydrated } from '../lib/hooks.ts';
@@ -107,7 +107,7 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
             {offer.is_featured ? <span className="badge">Featured</span> : null}
             {offer.is_certified ? <CertifiedBadge /> : null}
           </div>
-          <p className="offer-expiry">Expires: {formatDisplayDate(offer.expires_at)}</p>
+          <p className={`offer-expiry ${offer.expiry_status === 'expired' ? 'expired' : ''}`}>{expiryLabel(offer.expires_at, offer.expiry_status)}</p>
           {place ? (
             <p className="offer-address">
               <a href={mapsHref([place.address, place.city, `${place.state} ${place.zip}`])} target="_blank" rel="noopener noreferrer">

@@ -12,7 +12,11 @@ export function merchantHref(slug: string, locationId: number, offers = false): 
   return `/merchants/${encodeURIComponent(slug)}/${locationId}${offers ? '?offers=true' : ''}`;
 }
 
-export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferListItem; headingLevel?: 2 | 3 }) {
+/**
+ * `atItsLocation`: the card sits on its own location's page, where the merchant link and
+ * 'N More Offers' would only lead back to the page itself.
+ */
+export function OfferCard({ offer, headingLevel = 3, atItsLocation = false }: { offer: OfferListItem; headingLevel?: 2 | 3; atItsLocation?: boolean }) {
   const location = useLocation();
   const car = offer.secondary_type === 'lease' || offer.secondary_type === 'purchase';
   const image = car ? offer.path ?? offer.merchant_logo : offer.merchant_logo ?? offer.path;
@@ -25,9 +29,13 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferListItem; h
         {image ? <img src={image} alt="" loading="lazy" width={car ? 320 : 120} height={car ? 180 : 120} /> : <span className="logo-fallback" aria-hidden="true">{offer.merchant_name.slice(0, 1)}</span>}
       </div>
       <div className="card-body">
-        <Link to={merchantHref(offer.merchant_slug, offer.location_id)} className="merchant-link">
-          {offer.merchant_name}
-        </Link>
+        {atItsLocation ? (
+          <span className="merchant-link">{offer.merchant_name}</span>
+        ) : (
+          <Link to={merchantHref(offer.merchant_slug, offer.location_id)} className="merchant-link">
+            {offer.merchant_name}
+          </Link>
+        )}
         <Heading className="card-title">
           <Link to={modalHref(location, 'o', offer.entitiable_id)} preventScrollReset state={{ modalFromList: true }} className="stretched">
             {offer.name}
@@ -38,7 +46,7 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferListItem; h
         <div className="card-footer">
           {offer.is_certified ? <CertifiedBadge /> : null}
           <SaveButton kind="offer" id={offer.entitiable_id} label={offer.name} />
-          {offer.additional_offers > 0 ? (
+          {offer.additional_offers > 0 && !atItsLocation ? (
             <Link to={merchantHref(offer.merchant_slug, offer.location_id, true)} className="more-offers">
               {offer.additional_offers} More {offer.additional_offers === 1 ? 'Offer' : 'Offers'}
             </Link>
@@ -49,12 +57,12 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferListItem; h
   );
 }
 
-export function OfferGrid({ offers, label }: { offers: OfferListItem[]; label: string }) {
+export function OfferGrid({ offers, label, atItsLocation = false }: { offers: OfferListItem[]; label: string; atItsLocation?: boolean }) {
   return (
     <ul className="card-grid" aria-label={label}>
       {offers.map((offer) => (
         <li key={`${offer.entitiable_id}-${offer.location_id}`}>
-          <OfferCard offer={offer} />
+          <OfferCard offer={offer} atItsLocation={atItsLocation} />
         </li>
       ))}
     </ul>

@@ -4,7 +4,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatDisplayDate } from '@market/domain/expiry';
+import { expiryLabel } from '@market/domain/expiry';
 import DialogShell from './dialog-shell.tsx';
 import { merchantHref } from './offer-card.tsx';
 import { modalHref } from '../lib/modal-links.ts';
@@ -157,7 +157,7 @@ function OfferRow({ offer, expired = false, onNavigate }: { offer: SavedOffer; e
             {offer.name}
           </Link>
         )}
-        <span className="small">{expired ? `Expired: ${formatDisplayDate(offer.expires_at)}` : `Expires: ${formatDisplayDate(offer.expires_at)}`}</span>
+        <span className="small">{expiryLabel(offer.expires_at, expired ? 'expired' : offer.expiry_status)}</span>
       </div>
       <RemoveButton kind="offer" id={offer.entitiable_id} label={offer.name} />
     </li>

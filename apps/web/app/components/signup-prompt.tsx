@@ -3,16 +3,22 @@
 import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { SIGNUP_PROMPT_MS } from '@market/domain/constants';
+import { hasSignedUp } from '../lib/auth-storage.ts';
 
 export function SignupPrompt({ eligible, twinCities }: { eligible: boolean; twinCities: boolean }) {
   const [flag, setFlag] = useState(false);
   const fetcher = useFetcher({ key: 'close-signup' });
   useEffect(() => {
-    if (!eligible) return;
-    const id = setTimeout(() => setFlag(true), SIGNUP_PROMPT_MS);
+    // Eligibility ends on a sign-in page, with a sign-in or a sign-up: the prompt goes at once,
+    // and comes back only 5 s after the visitor is browsing again.
+    if (!eligible) {
+      setFlag(false);
+      return;
+    }
+    const id = setTimeout(() => setFlag(!hasSignedUp()), SIGNUP_PROMPT_MS);
     return () => clearTimeout(id);
   }, [eligible]);
-  if (!flag || fetcher.state !== 'idle' || fetcher.data) return null;
+  if (!eligible || !flag || fetcher.state !== 'idle' || fetcher.data) return null;
   return (
     <aside className="signup-prompt" aria-labelledby="signup-prompt-title" data-testid="signup-prompt">
       <h2 id="signup-prompt-title">Join for free</h2>

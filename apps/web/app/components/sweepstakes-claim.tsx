@@ -1,5 +1,5 @@
 // The sweepstakes claim form under the winning numbers (SPEC.md 2 Contest modal, 3 Sweepstakes
-// entry, 4, 5): every field required, zip exactly 5; POST /api/sweepstakes/ (response not read);
+// entry, 4, 5): every field but Address 2 required, zip exactly 5; POST /api/sweepstakes/ (response not read);
 // then 'Your entry has been submitted! We'll reach out to you if there's a match!'.
 import { useState, type FormEvent } from 'react';
 import { US_STATES } from '@market/domain/markets';
@@ -58,7 +58,7 @@ export function SweepstakesClaim({ entityId }: { entityId: number }) {
       <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
       <Field label="Your Numbers" name="magazinenum" inputMode="numeric" error={errors.magazinenum} />
       <Field label="Address 1" name="address1" autoComplete="address-line1" error={errors.address1} />
-      <Field label="Address 2" name="address2" autoComplete="address-line2" error={errors.address2} />
+      <Field label="Address 2 (optional)" name="address2" autoComplete="address-line2" error={errors.address2} />
       <div className="field-row">
         <Field label="City" name="city" autoComplete="address-level2" error={errors.city} />
         <div className="field">

@@ -29,6 +29,8 @@ export interface OfferDetail {
   merchant: { slug: string; id: number; name?: string };
   description: string;
   expires_at: string;
+  /** SPEC.md 4: a detail answer is active or (less than 7 days) expired. */
+  expiry_status: 'active' | 'expired';
   max_prints: number;
   is_certified: boolean;
   secondary_type: string;
@@ -36,6 +38,8 @@ export interface OfferDetail {
   is_featured: boolean;
   external_offer_url: string | null;
   is_active: boolean;
+  /** Ended (SPEC.md 4): a detail that counts as none. */
+  expired: boolean;
   merchant_id: number;
   location: { id: number; address: string; city: string; state: string; zip: string; latitude: number | null; longitude: number | null } | null;
   retailer_terms: string;
@@ -84,7 +88,8 @@ export interface Contest {
 
 export interface ContestWinner {
   first_name: string;
-  last_name: string;
+  /** The public list carries the last initial only (docs/decisions.md). */
+  last_initial: string;
   city: string;
   state: string;
   winning: string;

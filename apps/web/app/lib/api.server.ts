@@ -6,6 +6,7 @@ import type { RouterContextProvider } from 'react-router';
 import { PAGE_SIZE, RECOMMENDED_COUNT } from '@market/domain/constants';
 import { selectCallouts, DEFAULT_CALLOUT_SETTINGS, type CalloutSettings } from '@market/domain/callouts';
 import { spotlightDescription } from '@market/domain/spotlight';
+import { expiryStatus } from '@market/domain/expiry';
 import { toUserGeo, type UserGeo } from '@market/domain/user-geo';
 import { CONTESTS_SLUG } from '@market/domain/categories';
 import { webRequestContext, type ApiFetch } from './request-context.ts';
@@ -125,6 +126,7 @@ function normaliseOffer(v: unknown): OfferDetail {
     merchant: { slug: str(merchant.slug ?? o.merchant_slug), id: num(merchant.id ?? o.merchant_id), name: strOrNull(merchant.name ?? merchant.display ?? o.merchant_name) ?? undefined },
     description: sanitizeRichText(str(o.description)),
     expires_at: str(o.expires_at),
+    expiry_status: o.expiry_status === 'expired' || (o.expiry_status !== 'active' && expiryStatus(str(o.expires_at)) !== 'active') ? 'expired' : 'active',
     max_prints: num(o.max_prints, 3),
     is_certified: bool(o.is_certified),
     secondary_type: str(o.secondary_type, 'other'),
@@ -132,6 +134,9 @@ function normaliseOffer(v: unknown): OfferDetail {
     is_featured: bool(o.is_featured),
     external_offer_url: strOrNull(o.external_offer_url),
     is_active: o.is_active === undefined ? true : bool(o.is_active),
+    // The API says so while its answer is fresh; the date rule (SPEC.md 4, from the start of today)
+    // also catches an answer kept from before midnight.
+    expired: o.expiry_status === 'expired' || expiryStatus(str(o.expires_at)) !== 'active',
     merchant_id: num(o.merchant_id ?? merchant.id),
     location: loc
       ? { id: num(loc.id ?? o.location_id), address: str(loc.address), city: str(loc.city), state: str(loc.state), zip: str(loc.zip), latitude: numOrNull(loc.latitude ?? loc.lat), longitude: numOrNull(loc.longitude ?? loc.lng) }
@@ -342,7 +347,7 @@ export class ApiClient {
   async contestWinners(geo: UserGeo): Promise<ContestWinner[]> {
     return asList(await this.getJson(`/api/contestwinners/${query(placeParams(geo))}`)).map((v) => {
       const o = obj(v);
-      return { first_name: str(o.first_name), last_name: str(o.last_name), city: str(o.city), state: str(o.state), winning: str(o.winning), selected_at: str(o.selected_at) };
+      return { first_name: str(o.first_name), last_initial: str(o.last_initial), city: str(o.city), state: str(o.state), winning: str(o.winning), selected_at: str(o.selected_at) };
     });
   }
 

@@ -6,6 +6,8 @@ import { AUTH_COOKIE_SECONDS } from '@market/domain/constants';
 export interface SessionUser {
   id: number;
   name: string;
+  /** The first name as typed, whole ('Mary Ann'): the greeting shows it. */
+  firstName: string;
 }
 
 const TOKEN_KEY = 'access_token';
@@ -52,7 +54,9 @@ export function cookieUser(): SessionUser | null {
   try {
     const value = JSON.parse(decodeURIComponent(raw)) as Partial<SessionUser>;
     if (typeof value.id !== 'number' || typeof value.name !== 'string') return null;
-    return { id: value.id, name: value.name };
+    // Cookies written before the first name was kept: the first word of the full name.
+    const firstName = typeof value.firstName === 'string' ? value.firstName : (value.name.trim().split(/\s+/)[0] ?? '');
+    return { id: value.id, name: value.name, firstName };
   } catch {
     return null;
   }
@@ -65,7 +69,23 @@ export function storeSession(token: string, expires: number, user: SessionUser):
   } catch {
     // Private modes without storage: the session then lasts for this page only.
   }
-  writeCookie(AUTH_COOKIE, encodeURIComponent(JSON.stringify({ id: user.id, name: user.name })), AUTH_COOKIE_SECONDS);
+  writeUserCookie(user, AUTH_COOKIE_SECONDS);
+}
+
+function writeUserCookie(user: SessionUser, maxAgeSeconds: number): void {
+  writeCookie(AUTH_COOKIE, encodeURIComponent(JSON.stringify({ id: user.id, name: user.name, firstName: user.firstName } satisfies SessionUser)), maxAgeSeconds);
+}
+
+/** A changed name (profile saved): the cookie keeps the session's remaining lifetime. */
+export function updateSessionUser(user: SessionUser): void {
+  let remaining = AUTH_COOKIE_SECONDS;
+  try {
+    const value = JSON.parse(window.localStorage.getItem(TOKEN_KEY) ?? 'null') as Partial<StoredToken> | null;
+    if (typeof value?.expires === 'number') remaining = Math.max(0, Math.floor(value.expires - Date.now() / 1000));
+  } catch {
+    // No readable token: the cookie gets the full lifetime, as at login.
+  }
+  writeUserCookie(user, remaining);
 }
 
 /** Logout (SPEC.md 4): removes the token and the cookie. */
@@ -81,4 +101,9 @@ export function clearSession(): void {
 /** The previouslySignedUp cookie: no sign-up prompt once the visitor has an account (SPEC.md 4). */
 export function rememberSignedUp(): void {
   writeCookie(SIGNED_UP_COOKIE, '1', 365 * 24 * 3600);
+}
+
+/** Whether this browser has signed up or in (set since the page's data was loaded, too). */
+export function hasSignedUp(): boolean {
+  return readCookie(SIGNED_UP_COOKIE) !== null;
 }

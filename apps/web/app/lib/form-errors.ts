@@ -1,6 +1,7 @@
 // Field messages from the shared zod schemas (packages/domain/src/validation), shown beside each
 // field before any request is made (SPEC.md 5).
 import type { z } from 'zod';
+import { ApiError, messageOf } from './member-api.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -35,4 +36,20 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors): voi
       return;
     }
   }
+}
+
+/**
+ * A failed call, told once (docs/decisions.md): messages of the fields the form shows go beside
+ * them; `message` is what is left (a detail, a field the form does not have), else null.
+ */
+export function splitCallError(error: unknown, shownFields: readonly string[]): { fields: FieldErrors; message: string | null } {
+  if (!(error instanceof ApiError)) return { fields: {}, message: messageOf(error) };
+  const fields: FieldErrors = {};
+  const rest: string[] = [];
+  for (const [name, text] of Object.entries(error.fields)) {
+    if (shownFields.includes(name)) fields[name] = text;
+    else rest.push(text);
+  }
+  if (Object.keys(fields).length === 0) return { fields, message: error.message };
+  return { fields, message: rest.length ? rest.join(' ') : null };
 }

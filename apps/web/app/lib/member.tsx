@@ -2,10 +2,12 @@
 // auth modal with its message, the saved items behind the 'Saved' counter and every Save button,
 // and the saved drawer. One provider in the root layout; components read it with useMember().
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { greetingName } from '@market/domain/person-name';
 import type { AuthState } from '../components/header.tsx';
 import type { Contest, LocationDetail, OfferListItem } from './api-types.ts';
-import { clearSession, cookieUser, storeSession, storedToken, type SessionUser } from './auth-storage.ts';
+import { clearSession, cookieUser, rememberSignedUp, storeSession, storedToken, updateSessionUser, type SessionUser } from './auth-storage.ts';
 import { ApiError, callApi, SIGN_IN_AGAIN } from './member-api.ts';
+import { useHydrated } from './hooks.ts';
 
 export type SavedOffer = OfferListItem & { saved_id: number; expiry_status: 'active' | 'expired'; is_active: boolean };
 export type SavedLocation = Omit<LocationDetail, 'category'> & { saved_id: number; category: { display?: string; name?: string } | string | null };
@@ -26,12 +28,14 @@ export type AuthTab = 'signin' | 'signup';
 export interface LoginAnswer {
   token: string;
   expires: number;
-  user: { id: number; name: string; email: string };
+  user: { id: number; name: string; email: string; first_name: string };
 }
 
 interface MemberState {
   auth: AuthState;
   signIn(answer: LoginAnswer): void;
+  /** The member changed their name (profile saved): the greeting follows at once. */
+  renamed(user: { name: string; first_name: string }): void;
   /** Logout (SPEC.md 4): token and cookie removed, auth modal closed, user cleared. */
   signOut(): void;
   authDialog: { open: boolean; message: string | null; tab: AuthTab };
@@ -49,7 +53,7 @@ interface MemberState {
   handleAuthFailure(error: unknown, message?: string): boolean;
 }
 
-const MemberContext = createContext<MemberState | null>(null);
+const MemberContext = createContext<{ live: MemberState; serverView: MemberState } | null>(null);
 
 /** SPEC.md 8: clip/unclip with 500+ and a failed favourite create. */
 export const SAVE_FAILED = 'There was an error processing your request.';
@@ -103,12 +107,24 @@ export function MemberProvider({ initialAuth, children }: { initialAuth: AuthSta
   }, [signOut, openAuth]);
 
   const signIn = useCallback((answer: LoginAnswer) => {
-    const user: SessionUser = { id: answer.user.id, name: answer.user.name };
+    const user: SessionUser = { id: answer.user.id, name: answer.user.name, firstName: answer.user.first_name };
     storeSession(answer.token, answer.expires, user);
+    // Whoever signs in has an account: no 'Join for free' prompt after signing out either.
+    rememberSignedUp();
     generation.current += 1;
     setAuth(user);
     setAuthDialog((d) => ({ ...d, open: false, message: null }));
   }, []);
+
+  const renamed = useCallback(
+    (changed: { name: string; first_name: string }) => {
+      if (!auth) return;
+      const user: SessionUser = { ...auth, name: changed.name, firstName: changed.first_name };
+      updateSessionUser(user);
+      setAuth(user);
+    },
+    [auth],
+  );
 
   // SPEC.md 4: unknown until the browser has read its token; then the user or false.
   useEffect(() => {
@@ -171,6 +187,7 @@ export function MemberProvider({ initialAuth, children }: { initialAuth: AuthSta
     () => ({
       auth,
       signIn,
+      renamed,
       signOut,
       authDialog,
       openAuth,
@@ -183,14 +200,21 @@ export function MemberProvider({ initialAuth, children }: { initialAuth: AuthSta
       setDrawerOpen,
       handleAuthFailure,
     }),
-    [auth, signIn, signOut, authDialog, openAuth, saved, refreshSaved, savedId, toggleSave, drawerOpen, handleAuthFailure],
+    [auth, signIn, renamed, signOut, authDialog, openAuth, saved, refreshSaved, savedId, toggleSave, drawerOpen, handleAuthFailure],
   );
-  return <MemberContext.Provider value={value}>{children}</MemberContext.Provider>;
+  // What the server rendered with: the auth state it knew, nothing saved, nothing open.
+  const serverView = useMemo<MemberState>(
+    () => ({ ...value, auth: initialAuth, authDialog: { open: false, message: null, tab: 'signup' }, saved: null, savedId: () => undefined, drawerOpen: false }),
+    [value, initialAuth],
+  );
+  const both = useMemo(() => ({ live: value, serverView }), [value, serverView]);
+  return <MemberContext.Provider value={both}>{children}</MemberContext.Provider>;
 }
 
 const OUTSIDE: MemberState = {
   auth: false,
   signIn: () => {},
+  renamed: () => {},
   signOut: () => {},
   authDialog: { open: false, message: null, tab: 'signup' },
   openAuth: () => {},
@@ -204,15 +228,19 @@ const OUTSIDE: MemberState = {
   handleAuthFailure: () => false,
 };
 
+/**
+ * The member's state. While a component hydrates it is the state the server rendered with, so
+ * parts that hydrate late (a deep-linked modal whose code arrives after the browser has read the
+ * session) match the server's markup, then update at once.
+ */
 export function useMember(): MemberState {
-  return useContext(MemberContext) ?? OUTSIDE;
+  const member = useContext(MemberContext);
+  const hydrated = useHydrated();
+  if (!member) return OUTSIDE;
+  return hydrated ? member.live : member.serverView;
 }
 
-/** The first name of a member's name, in capitalised words (SPEC.md 2 Home greeting). */
-export function firstName(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return first
-    .split('-')
-    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w))
-    .join('-');
+/** How the greeting names a member: the whole first name in capitalised words (SPEC.md 2 Home). */
+export function greetingOf(user: SessionUser): string {
+  return greetingName(user.firstName);
 }

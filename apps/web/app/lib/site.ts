@@ -1,6 +1,7 @@
 // Site-wide texts, links and images the pages share (SPEC.md 1, 2). External pages the SPEC names
 // without an address use the addresses below (a decision recorded in docs/decisions.md).
 import { MAIN_CATEGORIES, HOME_PROS_CATEGORIES } from '@market/domain/categories';
+import { servingMarket, type SoldState } from '@market/domain/markets';
 import type { PageType } from '@market/domain/page-type';
 
 export const EXTERNAL = {
@@ -13,16 +14,20 @@ export const EXTERNAL = {
 /** Six hero images; one is picked at random per visit (SPEC.md 2 Home). */
 export const HERO_IMAGES = [1, 2, 3, 4, 5, 6].map((n) => `/media/hero/${n}.svg`);
 
-/** Hero banner by state: MI for Detroit, IL for Chicago, MN for the Twin Cities, default MI (SPEC.md 2). */
-export function heroBannerState(state: string | null | undefined): 'MI' | 'IL' | 'MN' {
-  const s = state?.toUpperCase();
-  return s === 'IL' || s === 'MN' ? s : 'MI';
+/**
+ * Hero banner by market: MI for Detroit, IL for Chicago, MN for the Twin Cities, default MI
+ * (SPEC.md 2), and FL for Florida, which SPEC.md 2 leaves out (docs/decisions.md). Null outside
+ * the four markets, where no state's banner is true.
+ */
+export function heroBannerState(place: { state?: string | null; lat?: number | null; lng?: number | null }): SoldState | null {
+  return servingMarket(place)?.state ?? null;
 }
 
-export const HERO_BANNER_TEXT: Record<'MI' | 'IL' | 'MN', string> = {
+export const HERO_BANNER_TEXT: Record<SoldState, string> = {
   MI: 'Savings all over Michigan',
   IL: 'Savings all over Chicagoland',
   MN: 'Savings all over the Twin Cities',
+  FL: 'Savings all over Florida',
 };
 
 /** Category browse buttons of the home page: the six browse categories and the external contests page (SPEC.md 2 Home). */
@@ -89,4 +94,12 @@ export const COMPANY_LINKS = [
 /** Business pages (SPEC.md 2 Footer: the business footer, no newsletter strip, isBusiness). */
 export function isBusinessPath(pathname: string): boolean {
   return pathname === '/business' || pathname.startsWith('/business/');
+}
+
+const ACCOUNT_PATHS = ['/login', '/signup', '/membership', '/verify', '/user/account'];
+
+/** Pages where a visitor signs in, signs up, recovers or confirms an account, or manages it. */
+export function isAccountPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ACCOUNT_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 }

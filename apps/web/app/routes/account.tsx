@@ -10,9 +10,9 @@ import type { Route } from './+types/account';
 import { AuthPanel } from '../components/auth-panel.tsx';
 import { CheckboxField, Field } from '../components/form-field.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
-import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
+import { fieldErrors, focusFirstError, formValues, splitCallError, type FieldErrors } from '../lib/form-errors.ts';
 import { buildMeta } from '../lib/meta.ts';
-import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
+import { callApi, messageOf } from '../lib/member-api.ts';
 import { useMember, type LoginAnswer } from '../lib/member.tsx';
 import { useRootData } from '../root.tsx';
 
@@ -38,6 +38,16 @@ interface Profile {
 }
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
+
+const PROFILE_FIELDS = ['first_name', 'last_name', 'zipcode', 'birthday'];
+
+/** A refused call: each message once, beside its field (focused) or else above the button. */
+function showCallError(form: HTMLFormElement, error: unknown, shownFields: readonly string[], setErrors: (errors: FieldErrors) => void, setStatus: (status: Status) => void) {
+  const { fields, message } = splitCallError(error, shownFields);
+  setErrors(fields);
+  setStatus(message ? { kind: 'error', text: message } : null);
+  focusFirstError(form, fields);
+}
 
 function StatusLine({ status }: { status: Status }) {
   if (!status) return null;
@@ -137,12 +147,13 @@ function ProfileForm() {
     setBusy(true);
     try {
       const body = { first_name: values.first_name, last_name: values.last_name, state: values.state, zipcode: values.zipcode, birthday: values.birthday || null, promotions_agree: values.promotions_agree };
-      setProfile(await callApi<Profile>('/auth/user/info/', { method: 'PUT', body }));
+      const saved = await callApi<Profile>('/auth/user/info/', { method: 'PUT', body });
+      setProfile(saved);
+      member.renamed(saved);
       setStatus({ kind: 'ok', text: PROFILE_SAVED });
     } catch (error) {
       if (member.handleAuthFailure(error)) return;
-      if (error instanceof ApiError) setErrors(error.fields);
-      setStatus({ kind: 'error', text: messageOf(error) });
+      showCallError(form, error, PROFILE_FIELDS, setErrors, setStatus);
     } finally {
       setBusy(false);
     }
@@ -217,8 +228,7 @@ function ChangePasswordForm() {
       setStatus({ kind: 'ok', text: PASSWORD_CHANGED });
     } catch (error) {
       if (member.handleAuthFailure(error)) return;
-      if (error instanceof ApiError) setErrors(error.fields);
-      setStatus({ kind: 'error', text: messageOf(error) });
+      showCallError(form, error, ['password', 'new_password', 're_new_password'], setErrors, setStatus);
     } finally {
       setBusy(false);
     }
@@ -265,8 +275,7 @@ function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
       onDeleted();
     } catch (error) {
       if (member.handleAuthFailure(error)) return;
-      if (error instanceof ApiError) setErrors(error.fields);
-      setStatus({ kind: 'error', text: messageOf(error) });
+      showCallError(form, error, ['password', 're_password'], setErrors, setStatus);
       setBusy(false);
     }
   }

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/auth-page';
 import { AuthPanel } from '../components/auth-panel.tsx';
 import { buildMeta } from '../lib/meta.ts';
-import { firstName, useMember } from '../lib/member.tsx';
+import { greetingOf, useMember } from '../lib/member.tsx';
 import { useRootData } from '../root.tsx';
 
 export function meta(args: Route.MetaArgs) {
@@ -33,7 +33,7 @@ export default function AuthPage() {
       <h1 className="page-title">{signIn ? 'Sign In' : 'Join for Free'}</h1>
       {member.auth ? (
         <div className="empty-state">
-          <p>You are signed in as {firstName(member.auth.name)}.</p>
+          <p>You are signed in as {greetingOf(member.auth)}.</p>
           <Link to="/user/account?info=1" className="btn btn-primary">
             My Account
           </Link>

@@ -3,8 +3,8 @@
 // parameters), more results by offset, and the special-edition header of the page type. Also
 // /browse/locations: location cards, where the has-offers filter is enabled.
 import { useState } from 'react';
-import { data, useLoaderData } from 'react-router';
-import { BROWSE_SLUGS, HOME_PROS_CATEGORIES, MAIN_CATEGORIES } from '@market/domain/categories';
+import { data, redirect, useLoaderData } from 'react-router';
+import { BROWSE_SLUGS, CONTESTS_SLUG, HOME_PROS_CATEGORIES, MAIN_CATEGORIES } from '@market/domain/categories';
 import { MAX_OFFSET } from '@market/domain/constants';
 import { locationLabel } from '@market/domain/location-label';
 import { detectPageType } from '@market/domain/page-type';
@@ -35,8 +35,11 @@ export function offsetParam(params: URLSearchParams): number {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const slug = params.slug.toLowerCase();
-  if (slug !== 'all' && slug !== 'locations' && !BROWSE_SLUGS.includes(slug)) throw data('Not Found', { status: 404 });
   const url = new URL(request.url);
+  // Contests are a category of the lists (SPEC.md 3) but have their own page: send old and
+  // guessed /browse/contests links there, with their location query.
+  if (slug === CONTESTS_SLUG) throw redirect(`/contests${url.search}`, 301);
+  if (slug !== 'all' && slug !== 'locations' && !BROWSE_SLUGS.includes(slug)) throw data('Not Found', { status: 404 });
   const { geo } = await visitorGeo(request, context);
   const api = apiFrom(context);
   const filters = selectedFilters(url.searchParams);
@@ -49,7 +52,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (hasOffers) items = items.filter((l) => l.entities.length > 0);
     return { slug, kind: 'locations' as const, items, offsets: offset, filters, categories, hasOffersEnabled: true };
   }
-  const items = await api.entities(geo, { category, offset });
+  // The auto special edition promises lease deals and test drives: car offers come first there.
+  const order = detectPageType(`/browse/${slug}`, geo.state) === 'Automotive' ? 'cars' : undefined;
+  const items = await api.entities(geo, { category, offset, order });
   return { slug, kind: 'offers' as const, items, offsets: offset, filters, categories, hasOffersEnabled: false };
 }
 

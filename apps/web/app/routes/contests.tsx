@@ -79,7 +79,7 @@ export default function Contests() {
               <tbody>
                 {d.winners.map((w, i) => (
                   <tr key={`${w.first_name}-${w.selected_at}-${i}`}>
-                    <td>{winnerDisplayName(w.first_name, w.last_name)}</td>
+                    <td>{winnerDisplayName(w.first_name, w.last_initial)}</td>
                     <td>{w.selected_at ? winnerDisplayDate(w.selected_at) : ''}</td>
                     <td>{winnerDisplayLocation(w.city, w.state)}</td>
                     <td>{w.winning}</td>

@@ -7,10 +7,12 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { locationLabel } from '@market/domain/location-label';
+import { servingMarket } from '@market/domain/markets';
 import { homeLayoutFor } from '@market/domain/places';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/home';
 import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx';
+import { MarketChoice } from '../components/market-choice.tsx';
 import { OfferGrid } from '../components/offer-card.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { apiFrom } from '../lib/api.server.ts';
@@ -20,7 +22,7 @@ import { buildMeta } from '../lib/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
 import { useRootData } from '../root.tsx';
-import { firstName, useMember } from '../lib/member.tsx';
+import { greetingOf, useMember } from '../lib/member.tsx';
 import { useMemberRecommendations } from '../lib/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
@@ -39,14 +41,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const layout = homeLayoutFor(geo);
   if (layout === 'homepros') {
     const spotlight = await api.spotlight(geo);
-    return { layout, spotlight, callouts: [], recommended: [], nearby: [], featured: null as FeaturedBanner | null, heroIndex: 0 };
+    return { layout, outside: false, spotlight, callouts: [], recommended: [], nearby: [], featured: null as FeaturedBanner | null, heroIndex: 0 };
   }
-  const [callouts, recommended, featured] = await Promise.all([api.callouts(geo.state || 'MI'), api.recommendations(geo), api.featuredContest(geo)]);
+  const market = servingMarket(geo);
+  if (!market) {
+    // Outside the four markets every list would be empty: the page offers a choice of markets.
+    return { layout, outside: true, spotlight: [], callouts: [], recommended: [], nearby: [], featured: null as FeaturedBanner | null, heroIndex: 0 };
+  }
+  // SPEC.md 7: callouts by the visitor's state; a point without one takes its market's.
+  const calloutState = geo.state || market.state;
+  const [callouts, recommended, featured] = await Promise.all([api.callouts(calloutState), api.recommendations(geo), api.featuredContest(geo)]);
   // SPEC.md 7: a second 4-item lookup by location, without the offers already recommended.
   const nearby = await api.entities(geo, { limit: 4, exclude: recommended.map((o) => o.entitiable_id) });
   // SPEC.md 2: the hero image is random from six; chosen here so server and browser agree.
   const heroIndex = Math.floor(Math.random() * HERO_IMAGES.length);
-  return { layout, spotlight: [], callouts, recommended, nearby, featured: featured && bannerOf(featured), heroIndex };
+  return { layout, outside: false, spotlight: [], callouts, recommended, nearby, featured: featured && bannerOf(featured), heroIndex };
 }
 
 /** What the contest banner shows: the page data carries no more of the contest (issue 9). */
@@ -113,7 +122,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
   const member = useMember();
   const loggedOut = member.auth === false;
   const recommended = useMemberRecommendations(data.recommended, geo);
-  const bannerState = heroBannerState(geo.state);
+  const bannerState = heroBannerState(geo);
   const brand = BRANDS[root.brandId];
   return (
     <>
@@ -125,32 +134,40 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
             <h1 id="hero-heading">{brand.tagline}</h1>
             <p className="hero-question">What will you save today?</p>
             <SearchBox geo={geo} twinCities={false} buttonLabel="Find Deals" id="hero-search" />
-            <p className="hero-banner" data-banner-state={bannerState}>
-              <img src={`/media/banners/${bannerState.toLowerCase()}.svg`} alt="" width={40} height={40} /> {HERO_BANNER_TEXT[bannerState]}
-            </p>
+            {bannerState ? (
+              <p className="hero-banner" data-banner-state={bannerState}>
+                <img src={`/media/banners/${bannerState.toLowerCase()}.svg`} alt="" width={40} height={40} /> {HERO_BANNER_TEXT[bannerState]}
+              </p>
+            ) : null}
           </div>
         </section>
       ) : (
         <h1 className="visually-hidden">{brand.tagline}</h1>
       )}
       <div className="container page">
-        {member.auth ? <p className="home-greeting">Hi, {firstName(member.auth.name)}</p> : null}
-        <section aria-labelledby="explore-heading">
-          <h2 id="explore-heading">Explore Coupons and Offers</h2>
-          <BrowseButtons geo={geo} />
-        </section>
-        <CalloutCarousel callouts={data.callouts} geo={geo} />
-        <section aria-labelledby="recommended-heading" className="section">
-          <div className="section-head">
-            <h2 id="recommended-heading">Recommended Offers {locationLabel(geo)}</h2>
-            <Link to={withLocationQuery('/browse/all', geo)}>See All</Link>
-          </div>
-          {recommended.length ? <OfferGrid offers={recommended} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>}
-        </section>
-        <section aria-labelledby="nearby-heading" className="section">
-          <h2 id="nearby-heading">Offers Near You</h2>
-          {data.nearby.length ? <OfferGrid offers={data.nearby} label="Offers near you" /> : <p className="empty">No offers in your area</p>}
-        </section>
+        {member.auth ? <p className="home-greeting">Hi, {greetingOf(member.auth)}</p> : null}
+        {data.outside ? (
+          <MarketChoice geo={geo} />
+        ) : (
+          <>
+            <section aria-labelledby="explore-heading">
+              <h2 id="explore-heading">Explore Coupons and Offers</h2>
+              <BrowseButtons geo={geo} />
+            </section>
+            <CalloutCarousel callouts={data.callouts} geo={geo} />
+            <section aria-labelledby="recommended-heading" className="section">
+              <div className="section-head">
+                <h2 id="recommended-heading">Recommended Offers {locationLabel(geo)}</h2>
+                <Link to={withLocationQuery('/browse/all', geo)}>See All</Link>
+              </div>
+              {recommended.length ? <OfferGrid offers={recommended} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>}
+            </section>
+            <section aria-labelledby="nearby-heading" className="section">
+              <h2 id="nearby-heading">Offers Near You</h2>
+              {data.nearby.length ? <OfferGrid offers={data.nearby} label="Offers near you" /> : <p className="empty">No offers in your area</p>}
+            </section>
+          </>
+        )}
         {data.featured ? <ContestBanner contest={data.featured} /> : null}
         {loggedOut ? (
           <section className="promo-blocks" aria-label="Join us">

@@ -6,7 +6,7 @@ import { data, redirect } from 'react-router';
 import { toUserGeo, userGeoFromQuery, withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/location';
 import { apiFrom, geoFromPlace } from '../lib/api.server.ts';
-import { geoCookie, safeRedirectPath } from '../lib/cookies.server.ts';
+import { geoCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/cookies.server.ts';
 import { webRequestContext } from '../lib/request-context.ts';
 
 function text(form: FormData, name: string, max = 200): string {
@@ -16,6 +16,7 @@ function text(form: FormData, name: string, max = 200): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (isForgedRedirect(form.get('redirectTo'))) return data({ ok: false, message: REDIRECT_TO_INVALID }, { status: 400 });
   const api = apiFrom(context);
   const placeId = text(form, 'place_id', 40);
   const q = text(form, 'q', 100);
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!geo) return data({ ok: false, message: 'We could not find that place. Try another city.' }, { status: 400 });
   const { secureCookies } = context.get(webRequestContext);
-  let back = safeRedirectPath(form.get('redirectTo'));
+  let back = safeRedirectPath(form.get('redirectTo'), new URL(request.url).origin);
   const backUrl = new URL(back, 'http://internal.invalid');
   if (userGeoFromQuery(backUrl.searchParams) || ['city', 'state', 'lat', 'lng'].some((k) => backUrl.searchParams.has(k))) back = withLocationQuery(back, geo);
   return redirect(back, { headers: { 'Set-Cookie': geoCookie(geo, secureCookies) } });

@@ -140,7 +140,7 @@ export default function Merchant() {
         <h2 id="offers-heading">{d.showAll ? `All Offers from ${loc.merchant_name}` : 'Offers'}</h2>
         {loc.entities.length ? (
           <>
-            <OfferGrid offers={offers} label={`Offers at ${loc.merchant_name}`} />
+            <OfferGrid offers={offers} label={`Offers at ${loc.merchant_name}`} atItsLocation />
             {hidden > 0 ? (
               <p>
                 <Link to={`${merchantHref(loc.merchant_slug, loc.id, true)}`} preventScrollReset>

@@ -1,6 +1,6 @@
 // Wraps every page: reads the modal deep links o, c, l (SPEC.md 2 Deep links, 4) and renders the
-// open modal. Rules of SPEC.md 4: an inactive offer redirects to its merchant page (when it has a
-// merchant slug, else nothing opens); on a merchant page an offer of another merchant opens
+// open modal. Rules of SPEC.md 4: an inactive or expired offer redirects to its merchant page (when
+// it has a merchant slug, else nothing opens); on a merchant page an offer of another merchant opens
 // nothing; an opened offer records an impression (in the modal, on the client).
 import { lazy, Suspense } from 'react';
 import { Outlet, redirect, useLoaderData } from 'react-router';
@@ -37,7 +37,9 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
   if (offerId) {
     const offer = await api.offer(offerId);
     if (!offer) return { modal: null };
-    if (!offer.is_active) {
+    // SPEC.md 4: an expired detail counts as none, and like an inactive offer its link goes to
+    // the merchant's page.
+    if (!offer.is_active || offer.expired) {
       if (!offer.merchant.slug) return { modal: null };
       const locationId = offer.location?.id;
       throw redirect(locationId ? `/merchants/${encodeURIComponent(offer.merchant.slug)}/${locationId}` : `/merchants/${encodeURIComponent(offer.merchant.slug)}/`);

@@ -3,7 +3,7 @@
 // for plain form posts.
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/preferences';
-import { closedSignUpCookie, consentCookie, safeRedirectPath } from '../lib/cookies.server.ts';
+import { closedSignUpCookie, consentCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/cookies.server.ts';
 import { webRequestContext } from '../lib/request-context.ts';
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -12,9 +12,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   const cookie = intent === 'consent' ? consentCookie(secureCookies) : intent === 'close-signup' ? closedSignUpCookie(secureCookies) : null;
   if (!cookie) return data({ intent: ['Unknown preference.'] }, { status: 400 });
+  if (isForgedRedirect(form.get('redirectTo'))) return data({ redirectTo: [REDIRECT_TO_INVALID] }, { status: 400 });
   // Fetcher calls arrive as single-fetch data requests (.data); plain forms get a redirect.
   if (new URL(request.url).pathname.endsWith('.data')) return data({ ok: true }, { headers: { 'Set-Cookie': cookie } });
-  return redirect(safeRedirectPath(form.get('redirectTo')), { headers: { 'Set-Cookie': cookie } });
+  return redirect(safeRedirectPath(form.get('redirectTo'), new URL(request.url).origin), { headers: { 'Set-Cookie': cookie } });
 }
 
 export async function loader() {

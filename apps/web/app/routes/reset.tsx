@@ -7,7 +7,7 @@ import { Field } from '../components/form-field.tsx';
 import { useHydrated } from '../lib/hooks.ts';
 import { fieldErrors, formValues, type FieldErrors } from '../lib/form-errors.ts';
 import { buildMeta } from '../lib/meta.ts';
-import { callApi, passwordFlowMessage } from '../lib/member-api.ts';
+import { ApiError, callApi, passwordFlowMessage } from '../lib/member-api.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Choose a New Password', description: 'Choose a new password for your account.', noindex: true });
@@ -40,7 +40,9 @@ export default function ResetPassword() {
       const answer = await callApi<{ detail?: string }>('/auth/resetpassword/', { method: 'POST', body: { id, token, password: parsed.data.password, re_password: parsed.data.re_password }, auth: 'none' });
       setDone(answer?.detail ?? 'Your password has been changed.');
     } catch (error) {
-      setFailure(passwordFlowMessage(error));
+      // The server's list check (too common) names the new password: shown beside it.
+      if (error instanceof ApiError && error.status < 500 && error.fields.password) setErrors({ password: error.fields.password });
+      else setFailure(passwordFlowMessage(error));
     } finally {
       setBusy(false);
     }

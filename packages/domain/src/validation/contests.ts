@@ -2,10 +2,12 @@
 // Contest entry and Sweepstakes claim, 7 calls). The web forms and the API parse with these.
 import { z } from 'zod';
 import { US_STATE_CODES } from '../markets.ts';
-import { NAME_MAX, OBJECT_EXPECTED, REQUIRED, INVALID_CHECKBOX, bodyId, checkboxField, emailField, hasNoNul, requiredText, withAliases, zipField } from './fields.ts';
+import { NAME_MAX, OBJECT_EXPECTED, REQUIRED, INVALID_CHECKBOX, blankableText, bodyId, checkboxField, emailField, hasNoNul, requiredText, withAliases, zipField } from './fields.ts';
 
 /** SPEC.md 4 and 8: an anonymous visitor trying to enter. */
 export const CONTEST_LOGIN_REQUIRED = 'You must be logged in to enter in contests.';
+/** A member whose e-mail address is not confirmed trying to enter or claim (docs/decisions.md). */
+export const EMAIL_NOT_CONFIRMED = 'Please confirm your e-mail address to enter contests and sweepstakes. Open the link we e-mailed you, or ask for a new one.';
 /** SPEC.md 4: shown once the entry is recorded. */
 export const ENTRY_SUBMITTED = 'Entry Submitted';
 /** SPEC.md 4 Sweepstakes claim. */
@@ -82,8 +84,9 @@ export const magazineNumbersField = z.preprocess(
 
 /**
  * POST /api/sweepstakes/ (SPEC.md 3 Sweepstakes entry, 5 Sweepstakes claim): First Name, Last
- * Name, Email, Your Numbers (magazinenum), Address 1, Address 2, City, State and Zip are all
- * required, zip exactly 5. randomnum, when sent, is kept with the claim as the client's reference.
+ * Name, Email, Your Numbers (magazinenum), Address 1, City, State and Zip are required, zip
+ * exactly 5. Address 2 may be empty: SPEC.md 5 lists it as required, but most addresses have
+ * none (docs/decisions.md). randomnum, when sent, is kept with the claim as the client's reference.
  */
 export const sweepstakesSchema = z.preprocess(
   (v) => withAliases(v, { firstname: ['first_name', 'firstName'], lastname: ['last_name', 'lastName'], zip: ['zipcode', 'zipCode'], entity_id: ['entity'] }),
@@ -94,7 +97,7 @@ export const sweepstakesSchema = z.preprocess(
       email: emailField,
       magazinenum: magazineNumbersField,
       address1: requiredText(ADDRESS_MAX),
-      address2: requiredText(ADDRESS_MAX),
+      address2: blankableText(ADDRESS_MAX),
       city: requiredText(CITY_MAX),
       state: usStateField,
       zip: zipField,

@@ -53,6 +53,14 @@ export function optionalText(max: number) {
   return requiredText(max).optional();
 }
 
+/** A free-text field a form may leave empty: absent, null or blank all mean "not given". */
+export function blankableText(max: number) {
+  return z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string({ error: INVALID_TEXT }).trim().max(max, tooLong(max)).refine(hasNoNul, INVALID_TEXT).optional(),
+  );
+}
+
 /** A required e-mail address, trimmed and lower-cased. */
 export const emailField = z
   .string({ error: stringError })
@@ -62,11 +70,33 @@ export const emailField = z
   .max(EMAIL_MAX, { message: tooLong(EMAIL_MAX), abort: true })
   .email(INVALID_EMAIL);
 
-/** A required password: SPEC.md 5 asks for a minimum length of 1; never trimmed. */
+/**
+ * A password being checked (log in, the current password of a change, account deletion): only
+ * required, never trimmed, so passwords chosen under SPEC.md 5's minimum of 1 keep working.
+ */
 export const passwordField = z
   .string({ error: stringError })
   .min(1, { message: REQUIRED, abort: true })
   .max(PASSWORD_MAX, tooLong(PASSWORD_MAX));
+
+/** OWASP ASVS 5.0 6.2.1: a new password has at least 8 characters (docs/decisions.md). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_TOO_SHORT = `Use at least ${PASSWORD_MIN} characters.`;
+/** ASVS 6.2.4 and 6.2.12: refused when on the list of common and breached passwords. */
+export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
+/** ASVS 6.2.11: refused when it is the e-mail address or the name of the site. */
+export const PASSWORD_TOO_PERSONAL = 'Do not use your e-mail address or the name of this site as your password.';
+
+/**
+ * A new password (sign-up, reset, change): at least PASSWORD_MIN characters counted as the person
+ * sees them (an emoji is one), at most PASSWORD_MAX, any characters and no composition rules
+ * (ASVS 6.2.5, 6.2.9). Never trimmed. The list check is server-side only (password-policy.ts).
+ */
+export const newPasswordField = z
+  .string({ error: stringError })
+  .min(1, { message: REQUIRED, abort: true })
+  .max(PASSWORD_MAX, { message: tooLong(PASSWORD_MAX), abort: true })
+  .refine((s) => [...s].length >= PASSWORD_MIN, PASSWORD_TOO_SHORT);
 
 /** An optional confirmation: absent or empty means "not sent". */
 export const optionalConfirmation = z.preprocess(

@@ -93,10 +93,13 @@ describe('suggest merchant, newsletter, mailing removal', () => {
     expect(errors(newsletterSchema, { email: 'not-an-email' })).toEqual({ email: ['Enter a valid email address.'] });
   });
 
-  it('mailing removal: all five fields required', () => {
+  it('mailing removal: the apartment/unit may be empty, the other four fields are required', () => {
+    const address = { streetAddress: '1 Main St', city: 'Troy', state: 'MI', zipCode: '48083' };
+    expect(mailRemovalSchema.parse({ ...address, aptOrUnitNumber: '' })).toEqual(address);
+    expect(mailRemovalSchema.parse({ ...address, aptOrUnitNumber: ' ' })).toEqual(address);
+    expect(mailRemovalSchema.parse(address)).toEqual(address);
     expect(errors(mailRemovalSchema, {})).toEqual({
       streetAddress: ['This is required'],
-      aptOrUnitNumber: ['This is required'],
       city: ['This is required'],
       state: ['This is required'],
       zipCode: ['This is required'],
@@ -184,15 +187,16 @@ describe('contest entry and sweepstakes claim (SPEC.md 5)', () => {
 
   const claim = { firstname: 'Ann', lastname: 'Lee', email: 'a@b.co', magazinenum: '123456, 654321', address1: '1 Main St', address2: 'Apt 2', city: 'Troy', state: 'MI', zip: '48083', randomnum: 42, entity_id: '5' };
 
-  it('sweepstakes: every field of the claim form is required, the zip exactly 5', () => {
+  it('sweepstakes: every field of the claim form but Address 2 is required, the zip exactly 5', () => {
     expect(sweepstakesSchema.parse(claim)).toEqual({ ...claim, magazinenum: ['123456', '654321'], randomnum: '42', entity_id: 5 });
+    const { address2: _address2, ...parsed } = { ...claim, magazinenum: ['123456', '654321'], randomnum: '42', entity_id: 5 };
+    expect(sweepstakesSchema.parse({ ...claim, address2: '' })).toEqual(parsed);
     expect(errors(sweepstakesSchema, {})).toEqual({
       firstname: ['This is required'],
       lastname: ['This is required'],
       email: ['This is required'],
       magazinenum: ['This is required'],
       address1: ['This is required'],
-      address2: ['This is required'],
       city: ['This is required'],
       state: ['This is required'],
       zip: ['This is required'],

@@ -11,6 +11,7 @@ import {
   OBJECT_EXPECTED,
   REQUIRED,
   INVALID_TEXT,
+  blankableText,
   bodyId,
   checkboxField,
   emailField,
@@ -45,14 +46,6 @@ export const MESSAGE_MAX = 2000;
 export const MAX_PROJECT_SLUGS = 60;
 
 const required = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? REQUIRED : INVALID_TEXT);
-
-/** An optional free-text field: absent, null or blank means "not given". */
-function optionalText(max: number) {
-  return z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string({ error: INVALID_TEXT }).trim().max(max, tooLong(max)).refine(hasNoNul, INVALID_TEXT).optional(),
-  );
-}
 
 /** One of the four sold states (SPEC.md 5 Suggest merchant: MI, IL, MN, FL); no 'Other'. */
 export const soldStateField = z.preprocess(
@@ -121,15 +114,16 @@ export type NewsletterInput = z.input<typeof newsletterSchema>;
 export type Newsletter = z.output<typeof newsletterSchema>;
 
 /**
- * POST /auth/mail_removal/ (SPEC.md 3, 5 Mailing removal): street address, apartment/unit, city,
- * state and zip, all required ('This is required'); the zip has 5 digits.
+ * POST /auth/mail_removal/ (SPEC.md 3, 5 Mailing removal): street address, city, state and zip
+ * required ('This is required'), the zip 5 digits. The apartment/unit may be empty: SPEC.md 5
+ * lists it as required, but most addresses have none (docs/decisions.md).
  */
 export const mailRemovalSchema = z.preprocess(
   (v) => withAliases(v, { streetAddress: ['street_address', 'address'], aptOrUnitNumber: ['apt_or_unit_number', 'apt'], zipCode: ['zip', 'zipcode', 'zip_code'] }),
   z.object(
     {
       streetAddress: requiredText(ADDRESS_MAX),
-      aptOrUnitNumber: requiredText(50),
+      aptOrUnitNumber: blankableText(50),
       city: requiredText(CITY_MAX),
       state: usStateField,
       zipCode: zipField,
@@ -152,7 +146,7 @@ export const magazineLeadSchema = z.preprocess(
       last_name: requiredText(NAME_MAX),
       email: emailField,
       address: requiredText(ADDRESS_MAX),
-      address2: optionalText(ADDRESS_MAX),
+      address2: blankableText(ADDRESS_MAX),
       city: requiredText(CITY_MAX),
       state: usStateField,
       zip: zipField,
@@ -222,7 +216,7 @@ export const businessLeadSchema = z.preprocess(
       zip: z.preprocess((v) => (v === null || v === '' ? undefined : v), zipField.optional()),
       interests: interestsField,
       website: websiteField,
-      message: optionalText(MESSAGE_MAX),
+      message: blankableText(MESSAGE_MAX),
       tracking_id: trackingIdField,
     },
     { error: OBJECT_EXPECTED },
@@ -288,7 +282,7 @@ export const contractorApplicationSchema = z.preprocess(
       last_name: requiredText(NAME_MAX),
       email: emailField,
       phone: phoneField,
-      address: optionalText(ADDRESS_MAX),
+      address: blankableText(ADDRESS_MAX),
       city: requiredText(CITY_MAX),
       state: soldStateField,
       zip: zipField,
@@ -302,7 +296,7 @@ export const contractorApplicationSchema = z.preprocess(
       bonded: yesNoField,
       workers_comp: yesNoField,
       project_slugs: projectSlugsField,
-      comments: optionalText(MESSAGE_MAX),
+      comments: blankableText(MESSAGE_MAX),
       tracking_id: trackingIdField,
     },
     { error: OBJECT_EXPECTED },

@@ -11,6 +11,7 @@ import {
   TOKEN_MAX,
   bodyId,
   emailField,
+  newPasswordField,
   optionalConfirmation,
   passwordField,
   tooLong,
@@ -21,7 +22,7 @@ import {
 export const changePasswordSchema = z.preprocess(
   (v) => withAliases(v, { re_new_password: ['confirm_new_password', 'new_password_confirmation', 'confirmNewPassword'] }),
   z
-    .object({ password: passwordField, new_password: passwordField, re_new_password: optionalConfirmation }, { error: OBJECT_EXPECTED })
+    .object({ password: passwordField, new_password: newPasswordField, re_new_password: optionalConfirmation }, { error: OBJECT_EXPECTED })
     .superRefine((v, ctx) => {
       if (v.re_new_password !== undefined && typeof v.new_password === 'string' && v.re_new_password !== v.new_password) {
         ctx.addIssue({ code: 'custom', path: ['re_new_password'], message: NEW_PASSWORDS_DO_NOT_MATCH });
@@ -57,7 +58,7 @@ const tokenField = z
 export const passwordResetSchema = z.preprocess(
   (v) => withAliases(v, { re_password: ['confirm_password', 'confirmPassword', 're_new_password'], password: ['new_password'] }),
   z
-    .object({ id: bodyId, token: tokenField, password: passwordField, re_password: optionalConfirmation }, { error: OBJECT_EXPECTED })
+    .object({ id: bodyId, token: tokenField, password: newPasswordField, re_password: optionalConfirmation }, { error: OBJECT_EXPECTED })
     .superRefine((v, ctx) => {
       if (v.re_password !== undefined && typeof v.password === 'string' && v.re_password !== v.password) {
         ctx.addIssue({ code: 'custom', path: ['re_password'], message: PASSWORDS_DO_NOT_MATCH });

@@ -12,7 +12,7 @@ import {
   birthdayField,
   checkboxField,
   emailField,
-  passwordField,
+  newPasswordField,
   requiredText,
   stateField,
   trackingIdField,
@@ -41,7 +41,7 @@ const termsField = z.preprocess(
 const registrationObject = z.object(
   {
     email: emailField,
-    password: passwordField,
+    password: newPasswordField,
     confirmPassword: z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : PASSWORDS_DO_NOT_MATCH) }).min(1, REQUIRED),
     first_name: requiredText(NAME_MAX),
     last_name: requiredText(NAME_MAX),

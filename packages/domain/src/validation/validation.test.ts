@@ -4,6 +4,7 @@ import { isOldEnough } from './fields.ts';
 import { loginSchema } from './login.ts';
 import { changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, verifyUserSchema } from './password.ts';
 import { preferencesUpdateSchema, profileUpdateSchema } from './profile.ts';
+import { COMMON_PASSWORD_COUNT, isCommonPassword, serverChangePasswordSchema, serverPasswordResetSchema, serverRegistrationSchema } from './password-policy.ts';
 import { registrationFormSchema, registrationSchema } from './registration.ts';
 
 /** field -> messages, as the API answers them. */
@@ -113,8 +114,9 @@ describe('login and password flows (SPEC.md 5)', () => {
   });
 
   it("change password: 'New Passwords to not match.'", () => {
-    expect(errors(changePasswordSchema, { password: 'a', new_password: 'b', re_new_password: 'c' })).toEqual({ re_new_password: ['New Passwords to not match.'] });
-    expect(errors(changePasswordSchema, { password: 'a', new_password: 'b' })).toEqual({});
+    expect(errors(changePasswordSchema, { password: 'a', new_password: 'Second choice', re_new_password: 'Third choice' })).toEqual({ re_new_password: ['New Passwords to not match.'] });
+    // The current password is only required: one chosen under the old minimum of 1 still works.
+    expect(errors(changePasswordSchema, { password: 'a', new_password: 'Second choice' })).toEqual({});
     expect(errors(changePasswordSchema, { password: '', new_password: '' })).toEqual({ password: ['This is required'], new_password: ['This is required'] });
   });
 
@@ -125,9 +127,56 @@ describe('login and password flows (SPEC.md 5)', () => {
 
   it('reset and verify need an id and a token', () => {
     expect(errors(passwordResetRequestSchema, { email: 'nope' })).toEqual({ email: ['Enter a valid email address.'] });
-    expect(errors(passwordResetSchema, { id: 'abc', token: '', password: 'x' })).toEqual({ id: ['Enter a valid id.'], token: ['This is required'] });
-    expect(passwordResetSchema.parse({ id: '12', token: 't', password: 'x' })).toEqual({ id: 12, token: 't', password: 'x' });
+    expect(errors(passwordResetSchema, { id: 'abc', token: '', password: 'Fresh start 9' })).toEqual({ id: ['Enter a valid id.'], token: ['This is required'] });
+    expect(passwordResetSchema.parse({ id: '12', token: 't', password: 'Fresh start 9' })).toEqual({ id: 12, token: 't', password: 'Fresh start 9' });
     expect(errors(verifyUserSchema, { id: 99_999_999_999, token: 't' })).toEqual({ id: ['Enter a valid id.'] });
+  });
+});
+
+describe('new passwords: OWASP ASVS 5.0 level 2, 6.2 (supersedes SPEC.md 5 minimum 1)', () => {
+  const tooShort = { password: ['Use at least 8 characters.'] };
+
+  it('refuses fewer than 8 characters on sign-up, reset and change, counting an emoji as one', () => {
+    for (const password of ['a', ' ', '       ', 'Seven77', '😀😀😀😀😀😀😀']) {
+      expect(errors(registrationSchema, { ...valid, password, confirmPassword: password }), JSON.stringify(password)).toEqual(tooShort);
+      expect(errors(passwordResetSchema, { id: 1, token: 't', password }), JSON.stringify(password)).toEqual(tooShort);
+      expect(errors(changePasswordSchema, { password: 'old', new_password: password }), JSON.stringify(password)).toEqual({ new_password: tooShort.password });
+    }
+    expect(errors(registrationSchema, { ...valid, password: '😀'.repeat(8), confirmPassword: '😀'.repeat(8) })).toEqual({});
+  });
+
+  it('allows 64 characters and more, any characters, with no composition rules, never trimmed', () => {
+    for (const password of ['x'.repeat(64), 'y'.repeat(128), 'all lower case words', '        spaces count', 'пароль-для-купонов', '12345678901234567890']) {
+      expect(errors(registrationSchema, { ...valid, password, confirmPassword: password }), password).toEqual({});
+    }
+    expect(registrationSchema.parse({ ...valid, password: ' padded pass ', confirmPassword: ' padded pass ' }).password).toBe(' padded pass ');
+    expect(errors(registrationSchema, { ...valid, password: 'z'.repeat(257), confirmPassword: 'z'.repeat(257) })).toEqual({ password: ['Use at most 256 characters.'] });
+  });
+
+  it('the list check is server-side: 10,000+ common and breached passwords, each refused with a clear message', () => {
+    expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(10_000);
+    for (const password of ['password', 'Password1', 'qwertyuiop', 'iloveyou', 'TRUSTNO1', 'baseball']) {
+      expect(isCommonPassword(password), password).toBe(true);
+      expect(errors(serverRegistrationSchema, { ...valid, password, confirmPassword: password }), password).toEqual({ password: ['This password is too common. Choose one that is harder to guess.'] });
+      expect(errors(serverPasswordResetSchema, { id: 1, token: 't', password })).toEqual({ password: ['This password is too common. Choose one that is harder to guess.'] });
+      expect(errors(serverChangePasswordSchema, { password: 'old', new_password: password })).toEqual({ new_password: ['This password is too common. Choose one that is harder to guess.'] });
+    }
+    // A short one gets the length message alone.
+    expect(errors(serverRegistrationSchema, { ...valid, password: 'abc123', confirmPassword: 'abc123' })).toEqual({ password: ['Use at least 8 characters.'] });
+    // The shared schema the web form uses knows only the length.
+    expect(errors(registrationSchema, { ...valid, password: 'password1', confirmPassword: 'password1' })).toEqual({});
+    expect(isCommonPassword('correct horse')).toBe(false);
+  });
+
+  it('refuses the context words and the e-mail address (ASVS 6.2.11), beside the other fields\' messages', () => {
+    const personal = { password: ['Do not use your e-mail address or the name of this site as your password.'] };
+    expect(errors(serverRegistrationSchema, { ...valid, password: 'LocalSaver2024!', confirmPassword: 'LocalSaver2024!' })).toEqual(personal);
+    expect(errors(serverRegistrationSchema, { ...valid, password: 'ann@example.com', confirmPassword: 'ann@example.com' })).toEqual(personal);
+    expect(errors(serverRegistrationSchema, { ...valid, email: 'pat.saver@example.com', password: 'Pat.Saver', confirmPassword: 'Pat.Saver' })).toEqual(personal);
+    expect(errors(serverRegistrationSchema, { ...valid, zipcode: '1', password: 'password1', confirmPassword: 'password1' })).toEqual({
+      zipcode: ['Enter a 5-digit zip code.'],
+      password: ['This password is too common. Choose one that is harder to guess.'],
+    });
   });
 });
 

@@ -28,8 +28,11 @@ export const leads = pgTable(
 );
 
 /**
- * Newsletter subscribers (POST /auth/newsletter/). The unsubscribe token goes in every mail's
- * one-click link; it only ever unsubscribes, so it is kept as is (the mail worker needs it).
+ * Newsletter subscribers (POST /auth/newsletter/), by double opt-in: a row is pending until the
+ * mailed confirmation link is used (confirmedAt), and only confirmed, not unsubscribed addresses
+ * get newsletters (docs/decisions.md). The unsubscribe token goes in every mail's one-click link;
+ * it only ever unsubscribes, so it is kept as is (the mail worker needs it). The confirmation
+ * token is stored as its SHA-256 only and works once.
  */
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
@@ -43,6 +46,16 @@ export const newsletterSubscriptions = pgTable(
     subscribeCount: integer('subscribe_count').notNull().default(1),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** When the address owner last confirmed with the mailed link; null while pending. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the last confirmation mail was asked for (resends are spaced out). */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('newsletter_subscriptions_email_uq').on(t.email), uniqueIndex('newsletter_subscriptions_token_uq').on(t.unsubscribeToken)],
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_uq').on(t.email),
+    uniqueIndex('newsletter_subscriptions_token_uq').on(t.unsubscribeToken),
+    uniqueIndex('newsletter_subscriptions_confirm_uq').on(t.confirmTokenHash),
+  ],
 );

@@ -58,6 +58,29 @@ export const userTokens = pgTable(
   (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.kind)],
 );
 
+/**
+ * Failed password sign-ins per typed e-mail address, counted across every client address: past a
+ * ceiling, password sign-in for that address pauses for a short, growing time (docs/decisions.md).
+ * Keyed by the e-mail whether or not it has an account, so the answers never tell which do.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    /** Trimmed and lower-cased, as the log-in form sends it. */
+    email: text('email').primaryKey(),
+    /** Failures since windowStartedAt. */
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Pauses so far in this run of failures; each lasts twice the one before, up to a ceiling. */
+    blocks: integer('blocks').notNull().default(0),
+    /** When the owner was last told by e-mail that sign-in was slowed. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
+);
+
 /** The seven 0/1 interest flags of SPEC.md 3 Preferences; no row means all 0. */
 export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

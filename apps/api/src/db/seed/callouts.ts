@@ -32,7 +32,7 @@ const CALLOUTS: CalloutDef[] = [
   { design: 'detroit-eats', link: '/browse/food-dining', states: ['MI'] },
   { design: 'chicago-pizza-week', link: '/search?q=pizza', states: ['IL'] },
   { design: 'chicago-spa-days', link: '/browse/health-beauty', states: ['IL'] },
-  { design: 'chicago-family-fun', link: '/browse/travel-entertainment', states: ['IL', 'MI'] },
+  { design: 'chicago-family-fun', link: '/browse/travel-entertainment', states: ['IL'] },
   { design: 'twin-cities-home-pros', link: '/browse/home-improvement', states: ['MN'] },
   { design: 'twin-cities-dining', link: '/browse/food-dining', states: ['MN'] },
   { design: 'twin-cities-certified', link: '/business/certification', states: ['MN'] },

@@ -2,6 +2,7 @@
 // codes from the npm package `zipcodes`. Both ship their data inside the package, so nothing is
 // downloaded at run time.
 import { createRequire } from 'node:module';
+import { PLACE_NAME_ABBREVIATIONS } from '@market/domain/places';
 
 const require = createRequire(import.meta.url);
 
@@ -41,17 +42,9 @@ export interface ZipPoint {
 
 /** Joins name variants the two packages spell differently ("St. Paul" / "Saint Paul"). */
 function nameKey(name: string, state: string): string {
-  const n = name
-    .toUpperCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\bST\.?\s/g, 'SAINT ')
-    .replace(/\bSTE\.?\s/g, 'SAINTE ')
-    .replace(/\bFT\.?\s/g, 'FORT ')
-    .replace(/\bMT\.?\s/g, 'MOUNT ')
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-  return `${n}|${state}`;
+  let n = name.toUpperCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  for (const { short, full } of PLACE_NAME_ABBREVIATIONS) n = n.replace(new RegExp(`\\b${short.toUpperCase()}\\.?\\s`, 'g'), `${full.toUpperCase()} `);
+  return `${n.replace(/[^A-Z0-9]+/g, ' ').trim()}|${state}`;
 }
 
 // ZIPs without a city of the same name fall back to the nearest ZIP within this distance.

@@ -9,7 +9,9 @@ import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { registerUserDeletionHandler } from './deletion.ts';
 import { INVALID_TOKEN_DETAIL, LOGIN_REQUIRED_DETAIL } from './guard.ts';
+import { hashPassword } from './passwords.ts';
 import { AUTH_RATE_LIMITS } from './routes.ts';
+import { ACCOUNT_SIGN_IN_LIMITS } from './sign-in-throttle.ts';
 import { randomClientIp, registrationBody, signUpMember, type TestMember } from './testing.ts';
 
 let t: TestApp;
@@ -164,7 +166,7 @@ describe('POST /auth/login/ and bearer tokens', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json() as { token: string; expires: number; user: Json };
-    expect(body.user).toEqual({ id: member.id, name: 'Ann Lee', email: member.email });
+    expect(body.user).toEqual({ id: member.id, name: 'Ann Lee', email: member.email, first_name: 'Ann' });
     expect(body.expires).toBeGreaterThanOrEqual(before + AUTH_COOKIE_SECONDS - 5);
     expect(body.expires).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + AUTH_COOKIE_SECONDS + 5);
     // 32 random bytes in base64url: 256 bits, well above 128.
@@ -464,12 +466,17 @@ describe('rate limits (429 with Retry-After)', () => {
     expect((await post('/auth/login/', { email: owner.email, password: owner.password }, { ip: attacker })).statusCode).toBe(200);
   });
 
-  it('limits sign-ups per client', async () => {
+  it('limits sign-ups per client, and the message says how long to wait (from Retry-After), not "a moment"', async () => {
     const ip = randomClientIp();
     for (let i = 0; i < AUTH_RATE_LIMITS.register.max; i++) expect((await post('/auth/register/', {}, { ip })).statusCode).toBe(400);
     const res = await post('/auth/register/', registrationBody(), { ip });
     expect(res.statusCode).toBe(429);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    // The window is an hour: the wait is an hour, and the message says so.
+    expect(res.json()).toEqual({ detail: 'Too many requests. Please try again in 1 hour.' });
+    expect(res.body).not.toContain('a moment');
     expect((await post('/auth/register/', registrationBody())).statusCode).toBe(201);
   });
 
@@ -483,10 +490,170 @@ describe('rate limits (429 with Retry-After)', () => {
 
   it('limits password checks per member', async () => {
     const member = await signUpMember(t.app);
-    for (let i = 0; i < AUTH_RATE_LIMITS.passwordChecks.max; i++) expect((await put('/auth/user/changepassword/', { password: `no ${i}`, new_password: 'x' }, member)).statusCode).toBe(400);
-    const res = await put('/auth/user/changepassword/', { password: member.password, new_password: 'x' }, member);
+    for (let i = 0; i < AUTH_RATE_LIMITS.passwordChecks.max; i++) expect((await put('/auth/user/changepassword/', { password: `no ${i}`, new_password: 'Next password 1' }, member)).statusCode).toBe(400);
+    const res = await put('/auth/user/changepassword/', { password: member.password, new_password: 'Next password 1' }, member);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('new passwords: OWASP ASVS 5.0 level 2, 6.2 (docs/decisions.md; supersedes SPEC.md 5 minimum 1)', () => {
+  const TOO_SHORT = 'Use at least 8 characters.';
+  const TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
+
+  it("sign-up refuses 'a', a single space, 7 characters and common or breached passwords, naming the field", async () => {
+    const cases: Array<[string, string]> = [
+      ['a', TOO_SHORT],
+      [' ', TOO_SHORT],
+      ['Seven77', TOO_SHORT],
+      ['password1', TOO_COMMON],
+      ['Qwertyuiop', TOO_COMMON],
+      ['iloveyou', TOO_COMMON],
+      ['LocalSaver2024!', 'Do not use your e-mail address or the name of this site as your password.'],
+    ];
+    for (const [password, message] of cases) {
+      const body = registrationBody({ password, confirmPassword: password });
+      const res = await post('/auth/register/', body);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toEqual({ password: [message] });
+      expect(await userRow(String(body.email))).toBeNull();
+    }
+  });
+
+  it('sign-up takes 8, 64 and 128 characters of any composition, and they sign in as typed', async () => {
+    for (const password of ['eight ch', 'a'.repeat(30) + ' sixty-four characters long passphrase!!', 'z'.repeat(128), 'только строчные буквы']) {
+      const body = registrationBody({ password, confirmPassword: password });
+      const res = await post('/auth/register/', body);
+      expect(res.statusCode, `${password.length} characters`).toBe(201);
+      expect((await post('/auth/login/', { email: body.email, password })).statusCode).toBe(200);
+    }
+  });
+
+  it('reset and change apply the same rules to the new password; the link survives a refused one', async () => {
+    const member = await signUpMember(t.app);
+    expect((await put('/auth/user/changepassword/', { password: member.password, new_password: 'short' }, member)).json()).toEqual({ new_password: [TOO_SHORT] });
+    expect((await put('/auth/user/changepassword/', { password: member.password, new_password: 'Password123' }, member)).json()).toEqual({ new_password: [TOO_COMMON] });
+
+    await post('/auth/passwordreset/', { email: member.email });
+    const link = linkIn((await mailsTo(member.email)).find((m) => m.subject === 'Reset your LocalSaver password')!, '/login/reset');
+    expect((await post('/auth/resetpassword/', { id: link.id, token: link.token, password: ' ' })).json()).toEqual({ password: [TOO_SHORT] });
+    expect((await post('/auth/resetpassword/', { id: link.id, token: link.token, password: 'football' })).json()).toEqual({ password: [TOO_COMMON] });
+    expect((await post('/auth/resetpassword/', { id: link.id, token: link.token, password: 'A long way home' })).statusCode).toBe(200);
+    expect((await post('/auth/login/', { email: member.email, password: 'A long way home' })).statusCode).toBe(200);
+  });
+
+  it('an existing password shorter than 8 characters keeps working: sign-in, change and delete', async () => {
+    const member = await signUpMember(t.app);
+    await t.db.rows(sql`UPDATE users SET password_hash = ${await hashPassword('a')} WHERE id = ${member.id}`);
+    const login = await post('/auth/login/', { email: member.email, password: 'a' });
+    expect(login.statusCode).toBe(200);
+    const fresh = { ...member, headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` } };
+    expect((await put('/auth/user/changepassword/', { password: 'a', new_password: 'Now a longer one' }, fresh)).statusCode).toBe(200);
+    expect((await post('/auth/login/', { email: member.email, password: 'Now a longer one' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /auth/verifyuser/resend/', () => {
+  const confirmMails = async (email: string) => (await mailsTo(email)).filter((m) => m.subject === 'Confirm your LocalSaver e-mail address');
+
+  it('mails a signed-in member a new confirmation link; the old one stops working; a confirmed address gets none', async () => {
+    const member = await signUpMember(t.app);
+    const first = linkIn((await confirmMails(member.email))[0]!, '/verify');
+    const res = await post('/auth/verifyuser/resend/', undefined, { headers: member.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.json()).toEqual({ detail: `We have sent a new confirmation link to ${member.email}.` });
+    const mails = await confirmMails(member.email);
+    expect(mails).toHaveLength(2);
+    const second = mails.map((m) => linkIn(m, '/verify')).find((l) => l.token !== first.token)!;
+    expect((await post('/auth/verifyuser/', { id: first.id, token: first.token })).statusCode).toBe(400);
+    expect((await post('/auth/verifyuser/', { id: second.id, token: second.token })).statusCode).toBe(200);
+
+    const again = await post('/auth/verifyuser/resend/', {}, { headers: member.headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ detail: 'Your e-mail address is already confirmed.' });
+    expect(await confirmMails(member.email)).toHaveLength(2);
+  });
+
+  it('needs a signed-in member and is limited per member', async () => {
+    const anonymous = await post('/auth/verifyuser/resend/', {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: LOGIN_REQUIRED_DETAIL });
+    const member = await signUpMember(t.app);
+    for (let i = 0; i < AUTH_RATE_LIMITS.verificationResends.max; i++) expect((await post('/auth/verifyuser/resend/', {}, { headers: member.headers })).statusCode).toBe(200);
+    const limited = await post('/auth/verifyuser/resend/', {}, { headers: member.headers });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('per-account ceiling on failed sign-ins, across client addresses (docs/decisions.md)', () => {
+  const { failures: ceiling, firstPauseSeconds, longestPauseSeconds } = ACCOUNT_SIGN_IN_LIMITS;
+  const slowedMails = async (email: string) => (await mailsTo(email)).filter((m) => m.subject === 'We paused sign-in to your LocalSaver account');
+  const endPause = (email: string) => t.db.rows(sql`UPDATE login_throttles SET blocked_until = now() - interval '1 second' WHERE email = ${email}`);
+
+  it('6 addresses x 5 wrong passwords: 429 with Retry-After past the ceiling, even for the right password, and one e-mail to the owner', async () => {
+    const owner = await signUpMember(t.app);
+    const codes: number[] = [];
+    for (let a = 0; a < 6; a++) {
+      const ip = randomClientIp();
+      for (let i = 0; i < 5; i++) codes.push((await post('/auth/login/', { email: owner.email, password: `wrong guess ${a}.${i}` }, { ip })).statusCode);
+    }
+    expect(codes.slice(0, ceiling)).toEqual(Array(ceiling).fill(400));
+    expect(codes.slice(ceiling)).toEqual(Array(30 - ceiling).fill(429));
+
+    const blocked = await post('/auth/login/', { email: owner.email, password: owner.password }, { ip: owner.ip });
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(firstPauseSeconds);
+    expect(blocked.json()).toEqual({
+      detail: 'Too many failed sign-in attempts for this account. Please try again in 1 minute, or reset your password by e-mail.',
+    });
+    const notices = await slowedMails(owner.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain(`${t.env.PUBLIC_URL}/login/recover`);
+  });
+
+  it('the pause is short and grows with each run of failures, up to a ceiling; the owner is told only once', async () => {
+    const owner = await signUpMember(t.app);
+    const pauses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < ceiling; i++) expect((await post('/auth/login/', { email: owner.email, password: 'not the password' })).statusCode).toBe(400);
+      const res = await post('/auth/login/', { email: owner.email, password: 'not the password' });
+      expect(res.statusCode).toBe(429);
+      pauses.push(Number(res.headers['retry-after']));
+      await endPause(owner.email);
+    }
+    expect(pauses[1]).toBeGreaterThan(pauses[0]!);
+    expect(pauses[2]).toBeGreaterThan(pauses[1]!);
+    expect(pauses[2]).toBeLessThanOrEqual(longestPauseSeconds);
+    expect(await slowedMails(owner.email)).toHaveLength(1);
+    // Once a pause is over the right password signs in, and the count starts again.
+    expect((await post('/auth/login/', { email: owner.email, password: owner.password })).statusCode).toBe(200);
+    expect(await t.db.rows(sql`SELECT 1 FROM login_throttles WHERE email = ${owner.email}`)).toHaveLength(0);
+  });
+
+  it('never locks the owner out: a password reset by e-mail ends the pause at once', async () => {
+    const owner = await signUpMember(t.app);
+    for (let i = 0; i < ceiling; i++) await post('/auth/login/', { email: owner.email, password: `wrong ${i}` });
+    expect((await post('/auth/login/', { email: owner.email, password: owner.password }, { ip: owner.ip })).statusCode).toBe(429);
+    expect((await post('/auth/passwordreset/', { email: owner.email })).statusCode).toBe(200);
+    const link = linkIn((await mailsTo(owner.email)).find((m) => m.subject === 'Reset your LocalSaver password')!, '/login/reset');
+    expect((await post('/auth/resetpassword/', { id: link.id, token: link.token, password: 'After the storm 7' })).statusCode).toBe(200);
+    expect((await post('/auth/login/', { email: owner.email, password: 'After the storm 7' }, { ip: owner.ip })).statusCode).toBe(200);
+  });
+
+  it('answers an e-mail without an account the same way (no account enumeration) and mails nobody', async () => {
+    const owner = await signUpMember(t.app);
+    const nobody = `nobody-${randomClientIp()}@example.com`;
+    const run = async (email: string) => {
+      const codes: number[] = [];
+      for (let i = 0; i <= ceiling; i++) codes.push((await post('/auth/login/', { email, password: 'Wrong password' })).statusCode);
+      return codes;
+    };
+    expect(await run(nobody)).toEqual(await run(owner.email));
+    expect(await mailsTo(nobody)).toHaveLength(0);
   });
 });
 

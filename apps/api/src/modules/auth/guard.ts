@@ -18,6 +18,7 @@
 // so the web can log the member out and open the login modal (SPEC.md 4 "Saved items load with an
 // auth error").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EMAIL_NOT_CONFIRMED } from '@market/domain/validation/contests';
 import { AppError } from '../../lib/errors.ts';
 import { findUserByLiveAccessToken } from './repository.ts';
 import { hashToken } from './tokens.ts';
@@ -32,6 +33,8 @@ export interface AuthUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** Whether the member confirmed the e-mail address with the mailed link. */
+  emailVerified: boolean;
   /** SHA-256 of the token of this request (logout revokes it). */
   tokenHash: string;
 }
@@ -71,6 +74,15 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
     throw new AppError('unauthorized', INVALID_TOKEN_DETAIL);
   }
   request.user = user;
+}
+
+/**
+ * onRequest hook: the call needs a logged-in member whose e-mail address is confirmed (contest
+ * entries and sweepstakes claims, docs/decisions.md): 401 as requireUser, then 403.
+ */
+export async function requireVerifiedUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (!request.user!.emailVerified) throw new AppError('forbidden', EMAIL_NOT_CONFIRMED);
 }
 
 /** onRequest hook: uses the member's token when it is valid, and goes on anonymously otherwise. */

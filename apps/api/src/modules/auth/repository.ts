@@ -1,7 +1,7 @@
 // The only auth file that talks Drizzle (STYLE.md 1, 3).
-import { and, eq, gt, isNull, or, lte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, lt, lte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accessTokens, userTokens, users } from '../../db/schema/index.ts';
+import { accessTokens, loginThrottles, userTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -44,7 +44,7 @@ export async function insertAccessToken(db: Executor, userId: number, tokenHash:
 /** The member a live (known, unrevoked, unexpired) access token belongs to. */
 export async function findUserByLiveAccessToken(db: Executor, tokenHash: string) {
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean) })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
@@ -82,4 +82,55 @@ export async function consumeOneTimeToken(db: Executor, userId: number, kind: On
 /** Makes every unused token of a kind unusable (after a reset, or when a new link is mailed). */
 export async function retireOneTimeTokens(db: Executor, userId: number, kind: OneTimeKind): Promise<void> {
   await db.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind)));
+}
+
+/** The failed sign-in count of one e-mail address (sign-in-throttle.ts). */
+export type LoginThrottle = Omit<typeof loginThrottles.$inferSelect, 'email'>;
+
+const throttleColumns = {
+  failures: loginThrottles.failures,
+  windowStartedAt: loginThrottles.windowStartedAt,
+  blockedUntil: loginThrottles.blockedUntil,
+  blocks: loginThrottles.blocks,
+  notifiedAt: loginThrottles.notifiedAt,
+  updatedAt: loginThrottles.updatedAt,
+};
+
+/**
+ * Locks the count of an address for the rest of the transaction (made first when missing), and
+ * answers it with the database's clock, which every instance shares.
+ */
+export async function lockLoginThrottle(tx: Executor, email: string): Promise<{ state: LoginThrottle; now: Date }> {
+  await tx.insert(loginThrottles).values({ email }).onConflictDoNothing({ target: loginThrottles.email });
+  const [row] = await tx
+    .select({ ...throttleColumns, now: sql`now()`.mapWith(loginThrottles.updatedAt) })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.email, email))
+    .for('update');
+  const { now, ...state } = row!;
+  return { state, now };
+}
+
+export async function updateLoginThrottle(tx: Executor, email: string, state: LoginThrottle): Promise<void> {
+  await tx.update(loginThrottles).set(state).where(eq(loginThrottles.email, email));
+}
+
+/** Whole seconds left of a running pause on password sign-in for an address; 0 when none runs. */
+export async function findLoginPauseSeconds(db: Executor, email: string): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<number>`ceil(extract(epoch FROM ${loginThrottles.blockedUntil} - now()))::int`.mapWith(Number) })
+    .from(loginThrottles)
+    .where(and(eq(loginThrottles.email, email), gt(loginThrottles.blockedUntil, sql`now()`)));
+  return Math.max(0, row?.seconds ?? 0);
+}
+
+export async function deleteLoginThrottle(db: Executor, email: string): Promise<void> {
+  await db.delete(loginThrottles).where(eq(loginThrottles.email, email));
+}
+
+/** Drops the counts nobody has added to for `quietSeconds` and whose pause is over. */
+export async function deleteQuietLoginThrottles(db: Executor, quietSeconds: number): Promise<void> {
+  await db
+    .delete(loginThrottles)
+    .where(and(lt(loginThrottles.updatedAt, sql`now() - make_interval(secs => ${quietSeconds})`), or(isNull(loginThrottles.blockedUntil), lt(loginThrottles.blockedUntil, sql`now()`))));
 }

@@ -1,20 +1,25 @@
 // The auth calls of SPEC.md 7 (/auth/*), thin: validate, call the service, pick a status.
 // Every answer is private and never cached (issue 10). Rate limits (issue 3 Security) are per
 // client IP; failed log-ins are also counted per IP and e-mail, so a burst of wrong passwords
-// from one place never locks the owner out elsewhere, and at most for one window where it came from.
+// from one place never locks the owner out elsewhere, and at most for one window where it came
+// from. Failed log-ins from every address together also meet a per-account ceiling: short,
+// growing pauses that a password reset by e-mail ends (sign-in-throttle.ts). New passwords are
+// checked against the common-password list here, on the server only (password-policy.ts).
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema } from '@market/domain/validation/login';
-import { changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, verifyUserSchema } from '@market/domain/validation/password';
+import { deleteAccountSchema, passwordResetRequestSchema, verifyUserSchema } from '@market/domain/validation/password';
+import { serverChangePasswordSchema, serverPasswordResetSchema, serverRegistrationSchema } from '@market/domain/validation/password-policy';
 import { profileUpdateSchema } from '@market/domain/validation/profile';
-import { registrationSchema } from '@market/domain/validation/registration';
+import { formatWait } from '@market/domain/wait-time';
 import type { App } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { currentUser, requireUser } from './guard.ts';
 import { prepareTimingEqualiser } from './passwords.ts';
+import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './sign-in-throttle.ts';
 import './mails.ts';
 import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
 import {
@@ -26,6 +31,7 @@ import {
   logout,
   register,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   updateUserInfo,
   verifyUser,
@@ -41,6 +47,7 @@ export const AUTH_RATE_LIMITS = {
   passwordReset: { max: 5, timeWindow: 15 * MINUTE },
   oneTimeLinks: { max: 20, timeWindow: 15 * MINUTE },
   passwordChecks: { max: 10, timeWindow: 15 * MINUTE },
+  verificationResends: { max: 3, timeWindow: 15 * MINUTE },
 } as const;
 
 /** Bodies may be omitted entirely: then every required field says 'This is required'. */
@@ -68,7 +75,7 @@ export async function authRoutes(root: App): Promise<void> {
         tags: ['auth'],
         summary: 'Sign up (SPEC.md 3 Registration); mails a verification link',
         description: 'Answers the same for a new and an already registered e-mail; the owner of an existing account is e-mailed instead. Unknown fields (idmkmdigid, authAgeRequirement...) are ignored.',
-        body: body(registrationSchema),
+        body: body(serverRegistrationSchema),
         response: { 201: DetailOut },
       },
     },
@@ -82,21 +89,32 @@ export async function authRoutes(root: App): Promise<void> {
     '/auth/login/',
     {
       config: { rateLimit: AUTH_RATE_LIMITS.login },
-      schema: { tags: ['auth'], summary: 'Log in: a 30-day bearer token', body: body(loginSchema), response: { 200: LoginOut } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: a 30-day bearer token',
+        description: `After ${ACCOUNT_SIGN_IN_LIMITS.failures} wrong passwords for one e-mail address within ${formatWait(ACCOUNT_SIGN_IN_LIMITS.windowSeconds)}, from any client addresses, password sign-in for it pauses (429 with Retry-After) for ${formatWait(ACCOUNT_SIGN_IN_LIMITS.firstPauseSeconds)}, doubling with each further run up to ${formatWait(ACCOUNT_SIGN_IN_LIMITS.longestPauseSeconds)}; the owner is told by e-mail (once a day at most), and a password reset ends the pause.`,
+        body: body(loginSchema),
+        response: { 200: LoginOut },
+      },
     },
     async (request, reply) => {
       privateNoStore(reply);
       const seen = await loginFailures(request, { increment: false });
       if (!seen.isAllowed && seen.remaining <= 0) {
-        reply.header('retry-after', String(Math.max(1, seen.ttlInSeconds)));
-        throw new AppError('too_many', 'Too many failed log-in attempts. Please wait a few minutes and try again.');
+        const wait = Math.max(1, seen.ttlInSeconds);
+        reply.header('retry-after', String(wait));
+        throw new AppError('too_many', `Too many failed log-in attempts from this connection. Please try again in ${formatWait(wait)}.`);
       }
-      const answer = await login(ctx(), request.body);
-      if (!answer) {
+      const result = await login(ctx(), request.body);
+      if (result.kind === 'paused') {
+        reply.header('retry-after', String(result.seconds));
+        throw signInPausedError(result.seconds);
+      }
+      if (result.kind === 'wrong') {
         await loginFailures(request);
         throw new AppError('invalid', BAD_CREDENTIALS, { non_field_errors: [BAD_CREDENTIALS] });
       }
-      return answer;
+      return result.answer;
     },
   );
 
@@ -131,7 +149,12 @@ export async function authRoutes(root: App): Promise<void> {
     '/auth/resetpassword/',
     {
       config: { rateLimit: AUTH_RATE_LIMITS.oneTimeLinks },
-      schema: { tags: ['auth'], summary: 'Set a new password with the id and token of the mailed link; revokes every access token', body: body(passwordResetSchema), response: { 200: DetailOut } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the id and token of the mailed link; revokes every access token and ends a sign-in pause',
+        body: body(serverPasswordResetSchema),
+        response: { 200: DetailOut },
+      },
     },
     async (request, reply) => {
       privateNoStore(reply);
@@ -148,6 +171,25 @@ export async function authRoutes(root: App): Promise<void> {
     async (request, reply) => {
       privateNoStore(reply);
       return verifyUser(ctx(), request.body);
+    },
+  );
+
+  app.post(
+    '/auth/verifyuser/resend/',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.verificationResends, ...perMember } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail the signed-in member a new link to confirm the e-mail address (the old link stops working)',
+        description: 'Contest entries and sweepstakes claims need a confirmed address. Answers 200 with what was done; nothing is mailed for an address already confirmed.',
+        security: bearer,
+        response: { 200: DetailOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return resendVerification(ctx(), currentUser(request).id);
     },
   );
 
@@ -181,7 +223,7 @@ export async function authRoutes(root: App): Promise<void> {
         tags: ['auth'],
         summary: 'Change the password; revokes every token and answers a fresh one',
         security: bearer,
-        body: body(changePasswordSchema),
+        body: body(serverChangePasswordSchema),
         response: { 200: LoginOut },
       },
     },

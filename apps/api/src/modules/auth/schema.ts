@@ -9,7 +9,7 @@ export const UserOut = z.object({ id: z.number().int(), name: z.string(), email:
 export const LoginOut = z.object({
   token: z.string().describe('Bearer access token; send it as `Authorization: Bearer <token>`'),
   expires: z.number().int().describe('Expiry, seconds since the epoch (30 days after issue)'),
-  user: UserOut,
+  user: UserOut.extend({ first_name: z.string().describe('The first name as the member typed it (the greeting shows it whole)') }),
 });
 export type LoginOut = z.infer<typeof LoginOut>;
 

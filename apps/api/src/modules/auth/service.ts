@@ -25,6 +25,7 @@ import {
   type UserRow,
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
+import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './sign-in-throttle.ts';
 import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './tokens.ts';
 
 export interface AuthContext {
@@ -68,7 +69,7 @@ async function issueAccessToken(db: Database, user: UserRow): Promise<LoginOut> 
   return {
     token,
     expires: Math.floor(expiresAt.getTime() / 1000),
-    user: { id: user.id, name: displayName(user), email: user.email },
+    user: { id: user.id, name: displayName(user), email: user.email, first_name: user.firstName },
   };
 }
 
@@ -95,18 +96,30 @@ export async function register(ctx: AuthContext, input: Registration): Promise<{
   return { detail: REGISTERED_DETAIL };
 }
 
-/** Checks e-mail and password; answers a new 30-day bearer token (SPEC.md 4, 9). Null on failure. */
-export async function login(ctx: AuthContext, input: { email: string; password: string }): Promise<LoginOut | null> {
+export type LoginResult = { kind: 'ok'; answer: LoginOut } | { kind: 'wrong' } | { kind: 'paused'; seconds: number };
+
+/**
+ * Checks e-mail and password; answers a new 30-day bearer token (SPEC.md 4, 9). While password
+ * sign-in for the address is paused the password is not even checked; a wrong one counts towards
+ * the next pause, whether or not the address has an account (sign-in-throttle.ts).
+ */
+export async function login(ctx: AuthContext, input: { email: string; password: string }): Promise<LoginResult> {
+  const paused = await signInPauseSeconds(ctx.db, input.email);
+  if (paused > 0) return { kind: 'paused', seconds: paused };
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) return null;
+  if (!user || !ok) {
+    await recordSignInFailure(ctx, input.email);
+    return { kind: 'wrong' };
+  }
+  await clearSignInFailures(ctx.db, user.email);
   const stored = parseOptions(user.passwordHash);
   if (stored.memoryCost !== ARGON2_OPTIONS.memoryCost || stored.timeCost !== ARGON2_OPTIONS.timeCost || stored.parallelism !== ARGON2_OPTIONS.parallelism) {
     // Hashes made with older parameters are upgraded the next time their password is seen.
     await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
   }
   await deleteDeadAccessTokens(ctx.db, user.id);
-  return issueAccessToken(ctx.db, user);
+  return { kind: 'ok', answer: await issueAccessToken(ctx.db, user) };
 }
 
 /** Revokes the token the call was made with. */
@@ -130,6 +143,8 @@ export async function resetPassword(ctx: AuthContext, input: { id: number; token
     await updateUser(tx, input.id, { passwordHash, passwordChangedAt: new Date(), ...(user?.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }) });
     await retireOneTimeTokens(tx, input.id, 'reset');
     await revokeAllAccessTokens(tx, input.id);
+    // The owner proved the mailbox: a pause that wrong passwords started ends here.
+    if (user) await clearSignInFailures(tx as Database, user.email);
     return true;
   });
   if (!done) throw new AppError('invalid', RESET_LINK_INVALID);
@@ -145,6 +160,19 @@ export async function verifyUser(ctx: AuthContext, input: { id: number; token: s
   });
   if (!done) throw new AppError('invalid', VERIFY_LINK_INVALID);
   return { detail: VERIFIED_DETAIL };
+}
+
+export const ALREADY_VERIFIED_DETAIL = 'Your e-mail address is already confirmed.';
+
+/**
+ * Mails a signed-in member a new verification link (the worker retires the old one), for the
+ * member who lost the first one: contest entries need a confirmed address.
+ */
+export async function resendVerification(ctx: AuthContext, userId: number): Promise<{ detail: string }> {
+  const user = await memberOrFail(ctx.db, userId);
+  if (user.emailVerifiedAt) return { detail: ALREADY_VERIFIED_DETAIL };
+  await ctx.mail.enqueue(VERIFY_MAIL, user.email, { userId: user.id });
+  return { detail: `We have sent a new confirmation link to ${user.email}.` };
 }
 
 async function memberOrFail(db: Database, userId: number): Promise<UserRow> {

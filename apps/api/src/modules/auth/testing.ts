@@ -4,9 +4,12 @@
 //   await t.app.inject({ method: 'GET', url: '/api/userfavorites/', headers: member.headers });
 //
 // Each sign-up comes from its own made-up client IP, so tests never trip the sign-up and log-in
-// rate limits of one another.
+// rate limits of one another. Contest entries and sweepstakes claims need a confirmed e-mail
+// address: `await signUpVerifiedMember(t.app)` confirms it with the mailed link, as a member would.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { App } from '../../app.ts';
+import { listMailbox, mailboxDir } from '../mail/mailbox.ts';
+import { mailQueueOf } from '../mail/service.ts';
 
 export interface TestMember {
   id: number;
@@ -53,4 +56,21 @@ export async function signUpMember(app: App, overrides: Record<string, unknown> 
   if (loggedIn.statusCode !== 200) throw new Error(`login answered ${loggedIn.statusCode}: ${loggedIn.body}`);
   const { token, user } = loggedIn.json() as { token: string; user: { id: number } };
   return { id: user.id, email, password, token, headers: { authorization: `Bearer ${token}` }, ip };
+}
+
+/** Confirms a member's e-mail address with the link of the newest verification mail. */
+export async function verifyMemberEmail(app: App, member: Pick<TestMember, 'email' | 'ip'>): Promise<void> {
+  await mailQueueOf(app).drain();
+  const mails = (await listMailbox(mailboxDir(app.deps.env))).filter((m) => m.to === member.email && /\/verify\?id=/.test(m.text));
+  const match = /\/verify\?id=(\d+)&token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '');
+  if (!match) throw new Error(`no verification mail to ${member.email}`);
+  const res = await app.inject({ method: 'POST', url: '/auth/verifyuser/', payload: { id: Number(match[1]), token: match[2] }, remoteAddress: member.ip });
+  if (res.statusCode !== 200) throw new Error(`verifyuser answered ${res.statusCode}: ${res.body}`);
+}
+
+/** signUpMember, then the e-mail address confirmed through the mailed link. */
+export async function signUpVerifiedMember(app: App, overrides: Record<string, unknown> = {}): Promise<TestMember> {
+  const member = await signUpMember(app, overrides);
+  await verifyMemberEmail(app, member);
+  return member;
 }

@@ -189,6 +189,13 @@ describe('GET /api/entities/', () => {
     expect(idsOf(await list(`category=${slug.main}&order=ending`))).toEqual([ids.today, ids.featured, ids.code, ids.near1, ids.near2, ids.lease]);
   });
 
+  it('orders car offers (lease, purchase) first with order=cars, each group nearest first, for the auto special edition', async () => {
+    const carsFirst = idsOf(await list(`category=${slug.main}&order=cars`));
+    expect(carsFirst).toEqual([ids.lease, ids.near1, ids.near2, ids.code, ids.today, ids.featured]);
+    const pages = [...idsOf(await list(`category=${slug.main}&order=cars&limit=4`)), ...idsOf(await list(`category=${slug.main}&order=cars&limit=4&offset=4`))];
+    expect(pages).toEqual(carsFirst);
+  });
+
   it('pages through featured-first order without repeats', async () => {
     const all = idsOf(await list(`category=${slug.main}&order=featured`));
     const pages = [...idsOf(await list(`category=${slug.main}&order=featured&limit=4`)), ...idsOf(await list(`category=${slug.main}&order=featured&limit=4&offset=4`))];

@@ -204,6 +204,9 @@ export function randomFrom(seed: number): OfferSort {
 /** Featured offers first, each group nearest first. */
 export const featuredFirst = (p: GeoPoint): OfferSort => ({ first: sql.raw('oi.is_featured'), then: sortKeys.distance(p) });
 
+/** Car offers (lease and purchase, SPEC.md 3 secondary_type) first, each group nearest first. */
+export const carsFirst = (p: GeoPoint): OfferSort => ({ first: sql.raw(`oi.secondary_type IN ('lease', 'purchase')`), then: sortKeys.distance(p) });
+
 /** Offers in any of these categories first, each group nearest first. */
 export const categoriesFirst = (ids: readonly number[], p: GeoPoint): OfferSort => ({ first: categoryMatch('oi', ids), then: sortKeys.distance(p) });
 

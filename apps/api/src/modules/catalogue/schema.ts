@@ -57,7 +57,7 @@ export const categoryList = listParam(
   50,
 );
 
-export const OFFER_ORDERS = ['distance', 'featured', 'newest', 'ending', 'random'] as const;
+export const OFFER_ORDERS = ['distance', 'featured', 'cars', 'newest', 'ending', 'random'] as const;
 export type OfferOrder = (typeof OFFER_ORDERS)[number];
 
 /** The seed that fixes a random order (same seed, same order; default: today's date). */
@@ -70,7 +70,7 @@ export const EntitiesQuery = z.object({
   offset: offsetParam,
   limit: limitParam,
   category: categoryList.describe('Comma list of main, home-pros or subcategory slugs; contests is ignored'),
-  order: optionalQuery(z.enum(OFFER_ORDERS, { error: `Use one of: ${OFFER_ORDERS.join(', ')}.` })).describe('Default distance'),
+  order: optionalQuery(z.enum(OFFER_ORDERS, { error: `Use one of: ${OFFER_ORDERS.join(', ')}.` })).describe('Default distance; featured: featured offers first; cars: lease and purchase offers first (the auto special edition)'),
   seed: seedParam.describe('Fixes the random order (default: today)'),
   exclude: idList().describe('Comma list of offer ids to leave out'),
   exclude_location_ids: idList().describe('Comma list of location ids to leave out'),

@@ -13,6 +13,7 @@ import { resolvePosition as resolveGeoPosition, type Position as GeoPosition } f
 import {
   categoriesFirst,
   countActiveOffersByCategory,
+  carsFirst,
   featuredFirst,
   randomFrom,
   findActiveOfferItemsAtLocations,
@@ -175,6 +176,8 @@ function offerSort(order: ListOrder, point: GeoPoint, seed: number, match: TextM
   switch (order) {
     case 'featured':
       return featuredFirst(point);
+    case 'cars':
+      return carsFirst(point);
     case 'newest':
       return { keys: [sortKeys.newest(), sortKeys.distance(point)] };
     case 'ending':

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS, type MarketId } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { randomClientIp, signUpMember, type TestMember } from '../auth/testing.ts';
+import { randomClientIp, signUpMember, signUpVerifiedMember, type TestMember } from '../auth/testing.ts';
 import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { DrawError, drawWinners, pickWinners } from './draw.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   plainEntity = plain!.id;
   const names = [['ann', 'lee'], ['Bob', 'Ray'], ['cy', 'dee'], ['Di', 'Fox'], ['Ed', 'Gray'], ['Flo', 'Hill'], ['Gus', 'Ivy'], ['Hal', 'Joy']];
   for (const [first, last] of names) {
-    const m = await signUpMember(t.app, { first_name: first, last_name: last, zipcode: '48226', state: 'MI' });
+    const m = await signUpVerifiedMember(t.app, { first_name: first, last_name: last, zipcode: '48226', state: 'MI' });
     const res = await t.app.inject({ method: 'POST', url: '/api/contestapplication/', headers: m.headers, payload: { contest: contest.id, entity_id: contest.entity } });
     expect(res.statusCode).toBe(201);
     members.push(m);
@@ -136,7 +136,12 @@ describe('POST /api/sweepstakes/', () => {
     randomnum: '8812',
     entity_id: sweepstakes.entity,
   });
-  const send = (payload: unknown, headers: Record<string, string> = {}) =>
+  // Claims are made by members whose e-mail address is confirmed (docs/decisions.md).
+  let claimant: TestMember;
+  beforeAll(async () => {
+    claimant = await signUpVerifiedMember(t.app);
+  });
+  const send = (payload: unknown, headers: Record<string, string> = claimant.headers) =>
     t.app.inject({ method: 'POST', url: '/api/sweepstakes/', payload: payload as object, remoteAddress: randomClientIp(), headers });
   const claimRow = (id: number) =>
     t.db.rows<{ is_match: boolean; matched_numbers: string[]; numbers: string[]; user_id: number | null; market_id: string; zip: string; reference: string }>(
@@ -148,17 +153,42 @@ describe('POST /api/sweepstakes/', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(Number), detail: "Your entry has been submitted! We'll reach out to you if there's a match!" });
     const [row] = await claimRow(res.json().id);
-    expect(row).toEqual({ is_match: true, matched_numbers: [sweepstakes.numbers[1]], numbers: ['999999', sweepstakes.numbers[1]], user_id: null, market_id: sweepstakes.market, zip: '48083', reference: '8812' });
+    expect(row).toEqual({ is_match: true, matched_numbers: [sweepstakes.numbers[1]], numbers: ['999999', sweepstakes.numbers[1]], user_id: claimant.id, market_id: sweepstakes.market, zip: '48083', reference: '8812' });
     const mails = (await mailsTo(MARKETS[sweepstakes.market].contactEmail)).filter((m) => m.subject.endsWith(`(#${res.json().id})`));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^MATCH - Sweepstakes claim: Ann Lee/);
   });
 
   it('records a non-matching claim and the member who sent it', async () => {
-    const member = await signUpMember(t.app);
+    const member = await signUpVerifiedMember(t.app);
     const res = await send({ ...claim(), magazinenum: '000001' }, member.headers);
     expect(res.statusCode).toBe(201);
     expect((await claimRow(res.json().id))[0]).toMatchObject({ is_match: false, matched_numbers: [], user_id: member.id });
+  });
+
+  it('needs a signed-in member with a confirmed e-mail address: 401 anonymous, 403 unconfirmed, nothing stored', async () => {
+    const [before] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sweepstakes_claims`);
+    const anonymous = await send(claim(), {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: 'You need to be logged in to make this request.' });
+    const unconfirmed = await signUpMember(t.app);
+    const refused = await send(claim(), unconfirmed.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Please confirm your e-mail address to enter contests and sweepstakes. Open the link we e-mailed you, or ask for a new one.' });
+    const [after] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sweepstakes_claims`);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('accepts an empty or missing Address 2: most addresses have none (docs/decisions.md)', async () => {
+    const { address2: _address2, ...withoutAddress2 } = claim();
+    for (const payload of [{ ...claim(), address2: '' }, { ...claim(), address2: '  ' }, withoutAddress2]) {
+      const res = await send({ ...payload, magazinenum: '000002' });
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.db.rows<{ address1: string; address2: string }>(sql`SELECT address1, address2 FROM sweepstakes_claims WHERE id = ${res.json().id}`);
+      expect(row).toEqual({ address1: '1 Main St', address2: '' });
+      const mail = (await mailsTo(MARKETS[sweepstakes.market].contactEmail)).find((m) => m.subject.endsWith(`(#${res.json().id})`));
+      expect(mail?.text).toContain('Address: 1 Main St, Troy, MI 48083');
+    }
   });
 
   it('answers every required field with the SPEC.md 5 message, the zip exactly 5', async () => {
@@ -170,7 +200,6 @@ describe('POST /api/sweepstakes/', () => {
       email: ['This is required'],
       magazinenum: ['This is required'],
       address1: ['This is required'],
-      address2: ['This is required'],
       city: ['This is required'],
       state: ['This is required'],
       zip: ['This is required'],

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signUpMember, type TestMember } from '../auth/testing.ts';
+import { signUpMember, signUpVerifiedMember, verifyMemberEmail, type TestMember } from '../auth/testing.ts';
 
 let t: TestApp;
 /** A running contest listed in two markets, its two entities, another running contest, an ended one. */
@@ -47,8 +47,22 @@ describe('POST /api/contestapplication/', () => {
     expect(stale.statusCode).toBe(401);
   });
 
-  it('enters a member once; the contest then reports entered on every listing of it', async () => {
+  it('needs a confirmed e-mail address: 403 with a clear message and no entry; once confirmed the entry goes through', async () => {
     const member = await signUpMember(t.app);
+    for (const payload of [{ contest: running.contest }, { entity_id: running.entity }]) {
+      const res = await enter(member, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: 'Please confirm your e-mail address to enter contests and sweepstakes. Open the link we e-mailed you, or ask for a new one.' });
+    }
+    expect(await entryRows(member)).toEqual([]);
+    expect((await contest(running.entity, member)).json().entered).toBe(false);
+    await verifyMemberEmail(t.app, member);
+    expect((await enter(member, { contest: running.contest })).statusCode).toBe(201);
+    expect(await entryRows(member)).toHaveLength(1);
+  });
+
+  it('enters a member once; the contest then reports entered on every listing of it', async () => {
+    const member = await signUpVerifiedMember(t.app);
     expect((await contest(running.entity, member)).json().entered).toBe(false);
 
     const first = await enter(member, { contest: running.contest, entity_id: running.entity });
@@ -70,7 +84,7 @@ describe('POST /api/contestapplication/', () => {
   });
 
   it('answers entered in the contest list of a member, which is then private', async () => {
-    const member = await signUpMember(t.app);
+    const member = await signUpVerifiedMember(t.app);
     await enter(member, { entity_id: otherContest.entity });
     const res = await t.app.inject({ method: 'GET', url: '/api/contests/?limit=100', headers: member.headers });
     expect(res.statusCode).toBe(200);
@@ -80,7 +94,7 @@ describe('POST /api/contestapplication/', () => {
   });
 
   it('keeps one entry under 100 parallel submits of the same member', async () => {
-    const member = await signUpMember(t.app);
+    const member = await signUpVerifiedMember(t.app);
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => enter(member, i % 2 ? { contest: running.contest } : { entity_id: running.otherEntity })));
     expect(answers.map((a) => a.statusCode).filter((s) => s !== 200 && s !== 201)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
@@ -89,7 +103,7 @@ describe('POST /api/contestapplication/', () => {
   });
 
   it('lets many members enter at once', async () => {
-    const members = await Promise.all(Array.from({ length: 5 }, () => signUpMember(t.app)));
+    const members = await Promise.all(Array.from({ length: 5 }, () => signUpVerifiedMember(t.app)));
     const answers = await Promise.all(members.map((m) => enter(m, { contest: running.contest })));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const [count] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contest_entries WHERE contest_id = ${running.contest} AND user_id IN (${sql.join(members.map((m) => sql`${m.id}`), sql`, `)})`);
@@ -97,7 +111,7 @@ describe('POST /api/contestapplication/', () => {
   });
 
   it('answers 404 for unknown and ended contests, 400 naming the field for bad input (SPEC.md 8)', async () => {
-    const member = await signUpMember(t.app);
+    const member = await signUpVerifiedMember(t.app);
     for (const payload of [{ contest: 2_147_483_000 }, { contest: endedContest }, { entity_id: 2_147_483_000 }]) {
       const res = await enter(member, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(404);

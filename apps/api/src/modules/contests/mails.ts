@@ -2,6 +2,7 @@
 //   contests.sweepstakes-claim  to the office of the claim's market, flagged when numbers match
 //   contests.winner             to a drawn winner (see draw.ts)
 import { MARKETS, marketFor, type MarketId } from '@market/domain/markets';
+import { greetingName } from '@market/domain/person-name';
 import { registerMailTemplate } from '../mail/templates.ts';
 import { findSweepstakesClaim, findWinnerForMail } from './repository.ts';
 
@@ -22,7 +23,7 @@ registerMailTemplate(SWEEPSTAKES_CLAIM_MAIL, async ({ db }, to, data) => {
       `Name: ${claim.first_name} ${claim.last_name}`,
       `E-mail: ${claim.email}`,
       `Numbers: ${claim.numbers.join(', ')}`,
-      `Address: ${claim.address1}, ${claim.address2}, ${claim.city}, ${claim.state} ${claim.zip}`,
+      `Address: ${[claim.address1, claim.address2, claim.city].filter((part) => part.trim()).join(', ')}, ${claim.state} ${claim.zip}`,
       `Received: ${claim.created_at}${claim.reference ? ` (reference ${claim.reference})` : ''}. Claim #${claim.id}.`,
     ],
     headers: { 'Reply-To': claim.email },
@@ -39,7 +40,7 @@ registerMailTemplate(WINNER_MAIL, async ({ db }, to, data) => {
     subject: `You won: ${winner.display_name}`,
     preheader: `Congratulations! You won ${winner.winning}.`,
     paragraphs: [
-      `Congratulations ${winner.first_name}!`,
+      `Congratulations ${greetingName(winner.first_name)}!`,
       `You were drawn as a winner of "${winner.display_name}". Your prize: ${winner.winning}.`,
       `Our ${office.name} office will contact you within five business days to arrange your prize. You can also reach them at ${office.telephone} (${office.openingHours}).`,
     ],

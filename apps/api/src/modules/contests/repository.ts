@@ -98,7 +98,8 @@ export async function findEntitiesByIds(handle: DbHandle, ids: number[], today: 
 export interface WinnerRow {
   id: number;
   first_name: string;
-  last_name: string;
+  /** The first letter of the last name: the full one never leaves the database for a public list. */
+  last_initial: string;
   city: string;
   state: string;
   winning: string;
@@ -112,7 +113,7 @@ export interface WinnerRow {
 export async function findWinnersInMarket(handle: DbHandle, q: { marketId: string; limit: number; offset: number }, executor?: Executor): Promise<WinnerRow[]> {
   return handle.rows<WinnerRow>(
     sql`
-      SELECT w.id, w.first_name, w.last_name, w.city, w.state, w.winning,
+      SELECT w.id, w.first_name, upper(left(btrim(w.last_name), 1)) AS last_initial, w.city, w.state, w.winning,
              to_char(w.selected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS selected_at,
              c.id AS contest_id, c.slug AS contest_slug, c.display_name AS contest_display_name
       FROM contest_winners w

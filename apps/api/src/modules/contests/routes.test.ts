@@ -239,7 +239,7 @@ describe('GET /api/contestwinners/', () => {
     expect(body[1]).toEqual({
       id: id.winnerjane,
       first_name: 'jane',
-      last_name: 'doe',
+      last_initial: 'D',
       city: 'ST. CLAIR SHORES',
       state: 'mi',
       winning: '1234',
@@ -252,6 +252,18 @@ describe('GET /api/contestwinners/', () => {
     // Selected at 03:00 UTC on March 6th: still March 5th on the business calendar.
     expect(body[0]).toMatchObject({ display_name: 'Bob S.', display_location: 'Grosse Pointe Woods MI', display_date: '03/05/2026' });
     expect(body[2]).toMatchObject({ display_name: 'Ann L.', display_location: 'Detroit MI', display_date: '01/02/2026' });
+  });
+
+  it("answers the first name and last initial only: no winner's last name is public", async () => {
+    const res = await get('/api/contestwinners/?state=MI&limit=100');
+    const body = res.json() as Array<Record<string, unknown>>;
+    expect(body.length).toBeGreaterThan(0);
+    for (const w of body) {
+      expect(Object.keys(w)).not.toContain('last_name');
+      expect(String(w.last_initial)).toMatch(/^[A-Z]$/);
+    }
+    expect(res.body).not.toMatch(/doe|smith|jones/i);
+    expect(body.find((w) => w.id === id.winnerBob)).toMatchObject({ first_name: 'Bob', last_initial: 'S', display_name: 'Bob S.' });
   });
 
   it('keeps to the market and hides winners of inactive contests', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { contestApplicationSchema, sweepstakesSchema } from '@market/domain/validation/contests';
 import { privateNoStore, publicCache } from '../../lib/http.ts';
-import { currentUser, optionalUser, requireUser } from '../auth/guard.ts';
+import { currentUser, optionalUser, requireVerifiedUser } from '../auth/guard.ts';
 import { leadRateLimit } from '../leads/rate-limit.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { ClaimOut, ContestEntityParams, ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
@@ -67,13 +67,14 @@ export async function contestsRoutes(plugin: App): Promise<void> {
   app.post(
     '/api/contestapplication/',
     {
-      // onRequest: an anonymous call gets its 401 before the body is validated (SPEC.md 6).
-      onRequest: requireUser,
+      // onRequest: an anonymous call gets its 401, an unconfirmed address its 403, before the body
+      // is validated (SPEC.md 6; docs/decisions.md).
+      onRequest: requireVerifiedUser,
       schema: {
         tags: ['contests'],
-        summary: 'Enter a running contest (members only, once per contest)',
+        summary: 'Enter a running contest (members with a confirmed e-mail address, once per contest)',
         description:
-          '`contest` is the contest id (contest.id); `entity_id` (the c= id) may be sent with it or alone. 201 for a new entry; a repeat, even many at once, answers 200 with the same entry. Unknown, ended or inactive contests answer 404.',
+          '`contest` is the contest id (contest.id); `entity_id` (the c= id) may be sent with it or alone. 201 for a new entry; a repeat, even many at once, answers 200 with the same entry. Unknown, ended or inactive contests answer 404. 403 while the e-mail address is not confirmed (POST /auth/verifyuser/resend/ mails a new link).',
         security: [{ bearer: [] }],
         body: body(contestApplicationSchema),
         response: { 200: ContestEntryOut, 201: ContestEntryOut },
@@ -106,20 +107,22 @@ export async function contestsRoutes(plugin: App): Promise<void> {
   app.post(
     '/api/sweepstakes/',
     {
-      onRequest: optionalUser,
+      // Sweepstakes entries, like contest entries, come from members with a confirmed address.
+      onRequest: requireVerifiedUser,
       preHandler: leadRateLimit(app),
       schema: {
         tags: ['contests'],
-        summary: 'Claim a sweepstakes prize with the numbers printed in the magazine (SPEC.md 3, 5)',
+        summary: 'Claim a sweepstakes prize with the numbers printed in the magazine (SPEC.md 3, 5); members with a confirmed e-mail address (401, 403)',
         description:
-          "firstname, lastname, email, magazinenum ('Your Numbers'), address1, address2, city, state, zip (5 digits), entity_id, all required; randomnum optional. Stored as a claim, flagged when a number matches the contest's winning numbers, and mailed to the market's office. Rate limited with the lead forms.",
+          "firstname, lastname, email, magazinenum ('Your Numbers'), address1, city, state, zip (5 digits), entity_id, all required; address2 and randomnum optional. Stored as a claim, flagged when a number matches the contest's winning numbers, and mailed to the market's office. Rate limited with the lead forms.",
+        security: [{ bearer: [] }],
         body: body(sweepstakesSchema),
         response: { 201: ClaimOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply).status(201);
-      return claimSweepstakes(handle(), mailQueueOf(app), request.body, viewerOf(request));
+      return claimSweepstakes(handle(), mailQueueOf(app), request.body, { userId: currentUser(request).id });
     },
   );
 }

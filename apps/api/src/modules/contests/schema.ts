@@ -54,7 +54,7 @@ export type ContestItemOut = z.infer<typeof ContestItemOut>;
 export const ContestWinnerOut = z.object({
   id: z.number().int(),
   first_name: z.string(),
-  last_name: z.string(),
+  last_initial: z.string().describe('The first letter of the last name, upper-case (the full name is never public)'),
   city: z.string(),
   state: z.string(),
   winning: z.string(),

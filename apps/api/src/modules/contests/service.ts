@@ -100,7 +100,8 @@ export async function contestItemsByEntityIds(
 
 /**
  * GET /api/contestwinners/: winners of the market's contests, newest first, with the display
- * fields of SPEC.md 3 ('First L.', 'City ST', MM/DD/YYYY).
+ * fields of SPEC.md 3 ('First L.', 'City ST', MM/DD/YYYY). A public list names a winner by first
+ * name and last initial only, as the page shows them (docs/decisions.md).
  */
 export async function listWinners(handle: DbHandle, q: ContestWinnersQuery): Promise<ContestWinnerOut[]> {
   const position = await resolvePosition(handle.db, q);
@@ -108,13 +109,13 @@ export async function listWinners(handle: DbHandle, q: ContestWinnersQuery): Pro
   return rows.map((w) => ({
     id: w.id,
     first_name: w.first_name,
-    last_name: w.last_name,
+    last_initial: w.last_initial,
     city: w.city,
     state: w.state,
     winning: w.winning,
     selected_at: w.selected_at,
     contest: { id: w.contest_id, slug: w.contest_slug, display_name: w.contest_display_name },
-    display_name: winnerDisplayName(w.first_name, w.last_name),
+    display_name: winnerDisplayName(w.first_name, w.last_initial),
     display_location: winnerDisplayLocation(w.city, w.state),
     display_date: winnerDisplayDate(w.selected_at),
   }));
@@ -187,7 +188,7 @@ export async function claimSweepstakes(
     email: input.email,
     numbers: input.magazinenum,
     address1: input.address1,
-    address2: input.address2,
+    address2: input.address2 ?? '',
     city: input.city,
     state: input.state,
     zip: input.zip,

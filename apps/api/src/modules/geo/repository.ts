@@ -35,15 +35,17 @@ function likePrefix(text: string): string {
 }
 
 /**
- * Cities whose lower-cased name starts with `prefix` (btree places_name_lower_idx, text_pattern_ops),
- * optionally in some states; most populous first, or, near a point, population damped by distance
- * so that a nearby town outranks a far city of the same name.
+ * Cities whose lower-cased name starts with one of `prefixes` (btree places_name_lower_idx,
+ * text_pattern_ops, one index scan each), optionally in some states; most populous first, or,
+ * near a point, population damped by distance so that a nearby town outranks a far city of the
+ * same name.
  */
 export async function findPlacesByPrefix(
   db: Executor,
-  options: { prefix: string; states?: string[] | undefined; near?: { lat: number; lng: number } | undefined; limit: number },
+  options: { prefixes: readonly string[]; states?: string[] | undefined; near?: { lat: number; lng: number } | undefined; limit: number },
 ): Promise<PlaceRow[]> {
-  const conditions: SQL[] = [sql`lower(${places.name}) LIKE ${likePrefix(options.prefix)}`];
+  if (!options.prefixes.length) return [];
+  const conditions: SQL[] = [sql`(${sql.join(options.prefixes.map((p) => sql`lower(${places.name}) LIKE ${likePrefix(p)}`), sql` OR `)})`];
   if (options.states?.length) conditions.push(sql`${places.state} IN (${sql.join(options.states.map((s) => sql`${s}`), sql`, `)})`);
   const near = options.near;
   // Halving the weight every ~80 km of distance: a 20k town next door beats a 100k city 200 km away.
@@ -70,9 +72,10 @@ export async function findNearestPlace(db: Executor, point: { lat: number; lng: 
   return rows[0];
 }
 
-/** The most populous city of that name (in that state when given). */
-export async function findPlaceByName(db: Executor, city: string, state: string | undefined): Promise<PlaceRow | undefined> {
-  const conditions: SQL[] = [sql`lower(${places.name}) = ${city.trim().toLowerCase()}`];
+/** The most populous city with one of these lower-cased names (in that state when given). */
+export async function findPlaceByName(db: Executor, names: readonly string[], state: string | undefined): Promise<PlaceRow | undefined> {
+  if (!names.length) return undefined;
+  const conditions: SQL[] = [sql`lower(${places.name}) IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`];
   if (state) conditions.push(eq(places.state, state));
   const rows = await db
     .select(placeColumns)

@@ -302,3 +302,28 @@ describe('GET /api/userlocation/ behind a trusted proxy, with a GeoIP database',
     expect(await openGeoIp(undefined)).toBeNull();
   });
 });
+
+describe('place names written with St./Saint, Ft./Fort, Mt./Mount', () => {
+  type Suggestion = { suggestion: string; id: number };
+  const suggestions = async (q: string) => {
+    const res = await get(`/api/places/autocomplete/?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, q).toBe(200);
+    return (res.json() as Suggestion[]).map((s) => s.suggestion);
+  };
+
+  it('finds Saint Paul from "St. Paul" and "St Paul", and St. Petersburg from "Saint Petersburg"', async () => {
+    for (const q of ['St. Paul', 'St Paul', 'st. paul, mn', 'Saint Paul', 'ST.  PAUL']) expect(await suggestions(q), q).toContain('Saint Paul, MN');
+    for (const q of ['Saint Petersburg', 'St Petersburg', 'St. Petersburg, FL', 'saint pete']) expect(await suggestions(q), q).toContain('St. Petersburg, FL');
+    // A word still being typed is not read as an abbreviation: "st" is also Sterling Heights.
+    const st = await suggestions('st');
+    expect(st.some((s) => s.startsWith('St. ') || s.startsWith('Saint ') || s.startsWith('Ste'))).toBe(true);
+    expect(await suggestions('Port St. Lucie')).toContain('Port Saint Lucie, FL');
+  });
+
+  it('finds Fort Myers from "Ft. Myers" and "Ft Myers", and Mount Pleasant from "Mt. Pleasant"', async () => {
+    for (const q of ['Ft. Myers', 'Ft Myers', 'Fort Myers', 'ft. myers, fl']) expect(await suggestions(q), q).toContain('Fort Myers, FL');
+    for (const q of ['Mt. Pleasant', 'Mt Pleasant', 'Mount Pleasant', 'Mt. Pleasant, MI']) expect(await suggestions(q), q).toContain('Mount Pleasant, MI');
+    expect(await suggestions('Mt. Pleasant, MI')).toEqual(['Mount Pleasant, MI']);
+  });
+
+});

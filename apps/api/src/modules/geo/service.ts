@@ -1,5 +1,5 @@
 import { DEFAULT_PLACE, isSoldState, isTwinCitiesArea, marketFor, type Market } from '@market/domain/markets';
-import { homeLayoutFor, parsePlaceQuery, placeSuggestion, PLACE_SUGGESTION_LIMIT, stateName } from '@market/domain/places';
+import { homeLayoutFor, parsePlaceQuery, placeNameVariants, placeSuggestion, PLACE_SUGGESTION_LIMIT, stateName } from '@market/domain/places';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
@@ -74,6 +74,11 @@ function positionOf(input: { city: string | null; state: string | null; lat: num
   return { ...input, source, market: marketFor(input) };
 }
 
+/** The most populous city of that name, however its St./Saint, Ft./Fort or Mt./Mount is written. */
+export function findPlaceNamed(db: Executor, city: string, state: string | undefined): Promise<PlaceRow | undefined> {
+  return findPlaceByName(db, placeNameVariants(city, { complete: true }), state);
+}
+
 /**
  * The visitor's position as every list call reads it (SPEC.md 7 city, state, lat, lng): the
  * coordinates when given; else the city (in the state when given) looked up in places, the most
@@ -85,7 +90,7 @@ export async function resolvePosition(db: Executor, input: PlaceInput): Promise<
   if (input.lat !== undefined && input.lng !== undefined) {
     return positionOf({ city: city ?? null, state: state ?? null, lat: input.lat, lng: input.lng }, 'coordinates');
   }
-  const place = (city ? await findPlaceByName(db, city, state) : undefined) ?? (state ? await findLargestPlaceInState(db, state) : undefined);
+  const place = (city ? await findPlaceNamed(db, city, state) : undefined) ?? (state ? await findLargestPlaceInState(db, state) : undefined);
   if (place) return positionOf({ city: place.name, state: place.state, lat: place.lat, lng: place.lng }, 'place');
   if (isSoldState(state)) {
     // A state we sell in but no city known for it: the regional office's city.
@@ -111,12 +116,14 @@ function placeOut(p: PlaceRow): PlaceOut {
 
 /**
  * City autocomplete (SPEC.md 3 Place, 4 Autocomplete): under 2 characters nothing; "City" or
- * "City, ST"; prefix match, most populous (and nearest, given a point) first, at most 10.
+ * "City, ST"; prefix match, St./Saint, Ft./Fort and Mt./Mount written either way, most populous
+ * (and nearest, given a point) first, at most 10.
  */
 export async function autocompletePlaces(db: Executor, q: string | undefined, near?: { lat: number; lng: number }): Promise<Array<{ suggestion: string; id: number }>> {
   const parsed = parsePlaceQuery(q ?? '');
   if (!parsed) return [];
-  const rows = await findPlacesByPrefix(db, { prefix: parsed.cityPrefix, states: parsed.states, near, limit: PLACE_SUGGESTION_LIMIT });
+  const prefixes = placeNameVariants(parsed.cityPrefix, { complete: false });
+  const rows = await findPlacesByPrefix(db, { prefixes, states: parsed.states, near, limit: PLACE_SUGGESTION_LIMIT });
   return rows.map((p) => ({ suggestion: placeSuggestion(p), id: p.id }));
 }
 

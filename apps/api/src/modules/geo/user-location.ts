@@ -9,9 +9,8 @@ import maxmind, { type CityResponse, type Reader } from 'maxmind';
 import { marketFor, US_STATE_CODES } from '@market/domain/markets';
 import { PLACE_QUERY_PATTERN } from '@market/domain/places';
 import type { Executor } from '../../db/client.ts';
-import { findPlaceByName } from './repository.ts';
 import type { UserLocationOut } from './schema.ts';
-import { nearestPlace } from './service.ts';
+import { findPlaceNamed, nearestPlace } from './service.ts';
 
 /** Returns whether a socket peer address is one of the configured trusted proxies. */
 export type TrustCheck = (peerAddress: string | undefined) => boolean;
@@ -138,7 +137,7 @@ export function locationFromGeoIp(reader: GeoIpReader, clientIp: string): Partia
 async function complete(db: Executor, p: PartialLocation): Promise<UserLocationOut> {
   let { city, state, lat, lng } = p;
   if ((lat === undefined || lng === undefined) && city) {
-    const place = await findPlaceByName(db, city, state);
+    const place = await findPlaceNamed(db, city, state);
     if (!place) return null;
     lat = place.lat;
     lng = place.lng;

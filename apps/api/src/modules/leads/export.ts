@@ -50,7 +50,8 @@ async function* subscriberRows(handle: DbHandle): AsyncGenerator<Row> {
       yield {
         id: s.id,
         email: s.email,
-        status: s.unsubscribedAt ? 'unsubscribed' : 'subscribed',
+        // Double opt-in: an address never confirmed is pending, not subscribed.
+        status: s.unsubscribedAt ? 'unsubscribed' : s.confirmedAt ? 'subscribed' : 'pending',
         subscribed_at: s.subscribedAt.toISOString(),
         unsubscribed_at: s.unsubscribedAt?.toISOString() ?? '',
         subscribe_count: s.subscribeCount,

@@ -12,6 +12,7 @@ import { randomClientIp } from '../auth/testing.ts';
 import { listMailbox, mailboxDir, readMailboxRaw, type MailboxEntry } from '../mail/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import { exportLeadsCsv, safeCell, type ExportKind } from './export.ts';
+import { NEWSLETTER_MESSAGE_MAIL } from './mails.ts';
 
 let t: TestApp;
 let leaseOffer: { id: number; state: string; name: string };
@@ -149,12 +150,21 @@ describe('POST /auth/mail_removal/', () => {
     expect((await leadRow(res.json().id)).market_id).toBe('detroit');
   });
 
-  it("answers every field 'This is required' and 'Unable to submit request.'", async () => {
+  it('accepts an empty or missing Apartment / unit: most addresses have none (docs/decisions.md)', async () => {
+    for (const payload of [{ ...address, aptOrUnitNumber: '' }, { ...address, aptOrUnitNumber: '   ' }, { ...address, aptOrUnitNumber: null }, (({ aptOrUnitNumber: _apt, ...rest }) => rest)(address)]) {
+      const res = await post('/auth/mail_removal/', payload);
+      expect(res.statusCode).toBe(201);
+      const row = await leadRow(res.json().id);
+      expect(row.details).toEqual({ streetAddress: '100 Main St', city: 'Tampa', state: 'FL', zipCode: '33602' });
+      expect((await officeMail('florida', res.json().id)).text).not.toContain('Apt/unit');
+    }
+  });
+
+  it("answers every required field 'This is required' and 'Unable to submit request.'", async () => {
     const res = await post('/auth/mail_removal/', {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       streetAddress: ['This is required'],
-      aptOrUnitNumber: ['This is required'],
       city: ['This is required'],
       state: ['This is required'],
       zipCode: ['This is required'],
@@ -236,17 +246,74 @@ describe('newsletter', () => {
     return new URL(match![1]!);
   };
 
-  it('subscribes once, mails a welcome whose one-click link unsubscribes without a login', async () => {
+  const confirmSubject = 'Confirm your LocalSaver newsletter subscription';
+  const confirmToken = (mail: MailboxEntry) => {
+    const match = /http:\/\/localhost:3000\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+    expect(match, mail.text).not.toBeNull();
+    return match![1]!;
+  };
+  const confirm = (token: unknown) => post('/auth/newsletter/confirm/', { token });
+  const sendNewsletter = (email: string) => mailQueueOf(t.app).enqueue(NEWSLETTER_MESSAGE_MAIL, email, { subject: 'Zq local deals this week', paragraphs: ['Fresh coupons near you.'] });
+  const subscriptionRow = async (email: string) =>
+    (await t.db.rows<{ confirmed_at: string | null; unsubscribed_at: string | null; tracking_id: string; subscribe_count: number }>(
+      sql`SELECT confirmed_at, unsubscribed_at, tracking_id, subscribe_count FROM newsletter_subscriptions WHERE email = ${email}`,
+    ))[0]!;
+
+  it('double opt-in: a third party subscribed gets only a confirmation mail, and no newsletter until the link is used, once', async () => {
     const email = `news-${Date.now()}@example.com`;
     const res = await subscribe(email.toUpperCase());
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ detail: 'Submitted!' });
-    expect((await subscribe(email)).json()).toEqual({ detail: 'Submitted!' });
+    expect(res.json()).toEqual({ detail: 'Almost done! Check your inbox and open the link we sent to confirm your subscription.' });
+    // Asking again soon after sends no second mail (no mail bombing through the form).
+    expect((await subscribe(email)).json()).toEqual(res.json());
+    await sendNewsletter(email);
+    const pending = await mailsTo(email);
+    expect(pending.map((m) => m.subject)).toEqual([confirmSubject]);
+    expect(pending[0]!.text).toContain('If you did not ask for this, ignore this e-mail: you will not be subscribed.');
+    expect((await subscriptionRow(email)).confirmed_at).toBeNull();
+
+    const token = confirmToken(pending[0]!);
+    const ok = await confirm(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('private, no-store');
+    expect(ok.json()).toEqual({ detail: 'Thank you! Your subscription to the LocalSaver newsletter is confirmed.' });
+    expect((await subscriptionRow(email)).confirmed_at).not.toBeNull();
+    const reused = await confirm(token);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ detail: 'This confirmation link is invalid or has expired.' });
+
+    await sendNewsletter(email);
+    const after = await mailsTo(email);
+    expect(after.map((m) => m.subject).sort()).toEqual([confirmSubject, 'Welcome to the LocalSaver newsletter', 'Zq local deals this week'].sort());
+  });
+
+  it('a resend is spaced out and replaces the link; an expired link does not confirm', async () => {
+    const email = `news-resend-${Date.now()}@example.com`;
+    await subscribe(email);
+    const first = confirmToken((await mailsTo(email))[0]!);
+    await t.db.rows(sql`UPDATE newsletter_subscriptions SET confirm_sent_at = now() - interval '1 hour' WHERE email = ${email}`);
+    await subscribe(email);
     const mails = await mailsTo(email);
-    expect(mails).toHaveLength(1);
-    const url = unsubscribeUrl(mails[0]!.text);
+    expect(mails).toHaveLength(2);
+    const second = mails.map(confirmToken).find((tk) => tk !== first)!;
+    expect((await confirm(first)).statusCode).toBe(400);
+    await t.db.rows(sql`UPDATE newsletter_subscriptions SET confirm_expires_at = now() - interval '1 second' WHERE email = ${email}`);
+    expect((await confirm(second)).statusCode).toBe(400);
+    expect((await subscriptionRow(email)).confirmed_at).toBeNull();
+    const bad = await confirm('');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ token: ['This is required'] });
+  });
+
+  it('the welcome after confirming carries a one-click link that unsubscribes without a login; coming back needs a new confirmation', async () => {
+    const email = `news-${Date.now()}-leave@example.com`;
+    await subscribe(email.toUpperCase());
+    await confirm(confirmToken((await mailsTo(email))[0]!));
+    const welcome = (await mailsTo(email)).filter((m) => m.subject === 'Welcome to the LocalSaver newsletter');
+    expect(welcome).toHaveLength(1);
+    const url = unsubscribeUrl(welcome[0]!.text);
     // Long headers are folded onto continuation lines.
-    const raw = (await readMailboxRaw(mailboxDir(t.env), mails[0]!.name))!.toString().replace(/\r?\n[ \t]+/g, ' ');
+    const raw = (await readMailboxRaw(mailboxDir(t.env), welcome[0]!.name))!.toString().replace(/\r?\n[ \t]+/g, ' ');
     expect(raw).toContain(`List-Unsubscribe: <${url.href}>`);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
@@ -254,16 +321,22 @@ describe('newsletter', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('You have been unsubscribed.');
-    const [row] = await t.db.rows<{ unsubscribed_at: string | null; tracking_id: string }>(sql`SELECT unsubscribed_at, tracking_id FROM newsletter_subscriptions WHERE email = ${email}`);
-    expect(row!.unsubscribed_at).not.toBeNull();
-    expect(row!.tracking_id).toBe('tk_1');
+    const row = await subscriptionRow(email);
+    expect(row.unsubscribed_at).not.toBeNull();
+    expect(row.tracking_id).toBe('tk_1');
     // Clicking again still answers the page.
     expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(200);
 
-    // Coming back: subscribed again, a new welcome with the same working link.
+    // Coming back: a new confirmation first; once confirmed, a new welcome with the same working link.
     await subscribe(email);
-    const again = await mailsTo(email);
-    expect(again).toHaveLength(2);
+    await sendNewsletter(email);
+    const back = (await mailsTo(email)).filter((m) => m.subject === confirmSubject);
+    expect(back).toHaveLength(2);
+    expect((await subscriptionRow(email)).unsubscribed_at).not.toBeNull();
+    const fresh = back.map(confirmToken);
+    expect((await confirm(fresh[0]!)).statusCode + (await confirm(fresh[1]!)).statusCode).toBe(600);
+    expect((await mailsTo(email)).filter((m) => m.subject === 'Welcome to the LocalSaver newsletter')).toHaveLength(2);
+    expect((await mailsTo(email)).filter((m) => m.subject === 'Zq local deals this week')).toHaveLength(0);
     const oneClick = await t.app.inject({
       method: 'POST',
       url: `${url.pathname}${url.search}`,
@@ -272,9 +345,9 @@ describe('newsletter', () => {
     });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json()).toEqual({ detail: 'You have been unsubscribed. You will not receive our newsletter any more.' });
-    const [after] = await t.db.rows<{ unsubscribed_at: string | null; subscribe_count: number }>(sql`SELECT unsubscribed_at, subscribe_count FROM newsletter_subscriptions WHERE email = ${email}`);
-    expect(after!.unsubscribed_at).not.toBeNull();
-    expect(after!.subscribe_count).toBe(2);
+    const left = await subscriptionRow(email);
+    expect(left.unsubscribed_at).not.toBeNull();
+    expect(left.subscribe_count).toBe(2);
   });
 
   it('answers 404 for a link that is not ours, 400 for a bad address', async () => {
@@ -354,11 +427,11 @@ describe('CSV export for the sales team (npm run leads:export)', () => {
     expect(row).toContain(`,minneapolis,"'=HYPERLINK(""http://evil"")",Flo,Hill,flo@example.com,+16125550177,,Edina,MN,55424,,3,1,0,0,1,"kitchen-bath, outdoors",,`);
   });
 
-  it('exports newsletter subscribers with their status', async () => {
+  it('exports newsletter subscribers with their status: pending until confirmed', async () => {
     await post('/auth/newsletter/', { email: 'export-me@example.com' });
     const lines = await csvOf('newsletter');
     expect(lines[0]).toBe('id,email,status,subscribed_at,unsubscribed_at,subscribe_count,tracking_id');
-    expect(lines.some((l) => /^\d+,export-me@example\.com,subscribed,/.test(l))).toBe(true);
+    expect(lines.some((l) => /^\d+,export-me@example\.com,pending,/.test(l))).toBe(true);
   });
 
   it('keeps formulas out of spreadsheets but phone numbers as they are', () => {

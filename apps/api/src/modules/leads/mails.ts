@@ -1,6 +1,8 @@
 // The mails of the lead forms. The job carries only ids; the worker reads the row, so a lead or
 // subscription deleted before sending sends nothing, and no personal data sits in the queue.
 //   leads.office        to the regional office: every field of the lead, Reply-To the person
+//   newsletter.confirm  to an address asked for: the one-time link that subscribes it (double
+//                       opt-in; ${PUBLIC_URL}/newsletter/confirm?token=..., valid 3 days)
 //   newsletter.welcome  to a new subscriber, with the one-click unsubscribe link
 //   newsletter.message  any newsletter mail (subject, paragraphs), the same link appended
 // Every newsletter mail links ${PUBLIC_URL}/auth/newsletter/unsubscribe/?token=... and carries
@@ -11,9 +13,14 @@ import { webLink } from '../auth/mails.ts';
 import type { MailContent } from '../mail/compose.ts';
 import { registerMailTemplate } from '../mail/templates.ts';
 import { LEAD_FIELDS, LEAD_TITLES, fieldText } from './fields.ts';
-import { findActiveSubscription, findLeadById } from './repository.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { findActiveSubscription, findLeadById, findSubscriptionById, setConfirmToken } from './repository.ts';
+
+/** How long a newsletter confirmation link works. */
+export const CONFIRM_TOKEN_SECONDS = 3 * 86_400;
 
 export const LEAD_OFFICE_MAIL = 'leads.office';
+export const NEWSLETTER_CONFIRM_MAIL = 'newsletter.confirm';
 export const NEWSLETTER_WELCOME_MAIL = 'newsletter.welcome';
 export const NEWSLETTER_MESSAGE_MAIL = 'newsletter.message';
 
@@ -56,6 +63,23 @@ function withUnsubscribe(env: Env, content: MailContent, token: string): MailCon
     headers: { ...content.headers, 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
+
+registerMailTemplate(NEWSLETTER_CONFIRM_MAIL, async ({ db, env }, to, data) => {
+  const subscription = await findSubscriptionById(db.db, Number(data.subscriptionId));
+  // Gone, or confirmed by an earlier link before the worker got here: nothing to ask.
+  if (!subscription || subscription.email !== to || (subscription.confirmedAt && !subscription.unsubscribedAt)) return null;
+  // The token is made here, so it exists in plain text only in the mail.
+  const token = newToken();
+  await setConfirmToken(db.db, subscription.id, hashToken(token), CONFIRM_TOKEN_SECONDS);
+  return {
+    to,
+    subject: 'Confirm your LocalSaver newsletter subscription',
+    preheader: 'One click to start getting local deals by e-mail.',
+    paragraphs: ['Someone asked for the LocalSaver newsletter to be sent to this address. If it was you, please confirm:'],
+    action: { label: 'Confirm my subscription', url: webLink(env, '/newsletter/confirm', { token }) },
+    after: ['This link works once and expires in 3 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.'],
+  };
+});
 
 registerMailTemplate(NEWSLETTER_WELCOME_MAIL, async ({ db, env }, to) => {
   const subscription = await findActiveSubscription(db.db, to);

@@ -1,6 +1,6 @@
-// Lead and newsletter rows (STYLE.md 3). Leads are append-only; a newsletter address has one row,
-// re-subscribing reactivates it (INSERT ... ON CONFLICT on the unique e-mail).
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+// Lead and newsletter rows (STYLE.md 3). Leads are append-only; a newsletter address has one row
+// (INSERT ... ON CONFLICT on the unique e-mail), pending until its confirmation link is used.
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client.ts';
 import { leads, newsletterSubscriptions, type LeadKind } from '../../db/schema/index.ts';
 
@@ -33,30 +33,77 @@ export function findLeadsOfKind(db: Executor, kind: LeadKind, afterId: number, l
 }
 
 /**
- * Subscribes an address, or re-subscribes one that had left. `fresh` is true when this call
- * started a subscription (new or reactivated), false when it was already active.
+ * Asks for a subscription (double opt-in): a new address becomes a pending row. `mail` is true
+ * when a confirmation mail should go out now: the address is not subscribed, and no confirmation
+ * was asked for in the last `spacingSeconds` (so the form cannot flood someone's inbox).
  */
-export async function upsertSubscription(handle: DbHandle, s: { email: string; trackingId: string | null; token: string }, executor?: Executor): Promise<{ id: number; fresh: boolean }> {
-  const [row] = await handle.rows<{ id: number; fresh: boolean }>(
-    sql`INSERT INTO newsletter_subscriptions AS s (email, tracking_id, unsubscribe_token)
-        VALUES (${s.email}, ${s.trackingId}, ${s.token})
+export async function requestSubscription(
+  handle: DbHandle,
+  s: { email: string; trackingId: string | null; token: string; spacingSeconds: number },
+  executor?: Executor,
+): Promise<{ id: number; mail: boolean }> {
+  const [row] = await handle.rows<{ id: number; mail: boolean }>(
+    sql`INSERT INTO newsletter_subscriptions AS s (email, tracking_id, unsubscribe_token, subscribe_count, confirm_sent_at)
+        VALUES (${s.email}, ${s.trackingId}, ${s.token}, 0, now())
         ON CONFLICT (email) DO UPDATE SET
           tracking_id = coalesce(s.tracking_id, excluded.tracking_id),
-          subscribe_count = CASE WHEN s.unsubscribed_at IS NULL THEN s.subscribe_count ELSE s.subscribe_count + 1 END,
-          subscribed_at = CASE WHEN s.unsubscribed_at IS NULL THEN s.subscribed_at ELSE now() END,
-          unsubscribed_at = NULL
-        RETURNING id, (subscribed_at = now()) AS fresh`,
+          confirm_sent_at = CASE
+            WHEN s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL THEN s.confirm_sent_at
+            WHEN s.confirm_sent_at IS NULL OR s.confirm_sent_at <= now() - make_interval(secs => ${s.spacingSeconds}) THEN now()
+            ELSE s.confirm_sent_at END
+        RETURNING id, coalesce(confirm_sent_at = now(), false) AS mail`,
     executor,
   );
   return row!;
 }
 
-/** The active subscription of an address (the mail worker reads its unsubscribe token). */
+/** A subscription by id (the confirmation mail's worker). */
+export async function findSubscriptionById(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt, unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id));
+  return row;
+}
+
+/** Stores the hash of a new confirmation token; any earlier link of the address stops working. */
+export async function setConfirmToken(db: Executor, id: number, tokenHash: string, seconds: number): Promise<void> {
+  await db
+    .update(newsletterSubscriptions)
+    .set({ confirmTokenHash: tokenHash, confirmExpiresAt: sql`now() + make_interval(secs => ${seconds})` })
+    .where(eq(newsletterSubscriptions.id, id));
+}
+
+/**
+ * Confirms the subscription of a live confirmation token, at most once (the token is cleared in
+ * the same statement): answers the address, or null for an unknown, used or expired token.
+ */
+export async function confirmByTokenHash(db: Executor, tokenHash: string): Promise<{ email: string } | null> {
+  const [row] = await db
+    .update(newsletterSubscriptions)
+    .set({
+      confirmedAt: sql`now()`,
+      subscribedAt: sql`now()`,
+      unsubscribedAt: null,
+      subscribeCount: sql`${newsletterSubscriptions.subscribeCount} + 1`,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      confirmSentAt: null,
+    })
+    .where(and(eq(newsletterSubscriptions.confirmTokenHash, tokenHash), gt(newsletterSubscriptions.confirmExpiresAt, sql`now()`)))
+    .returning({ email: newsletterSubscriptions.email });
+  return row ?? null;
+}
+
+/**
+ * The active subscription of an address: confirmed and not ended (the mail worker reads its
+ * unsubscribe token). Pending addresses get no newsletter.
+ */
 export async function findActiveSubscription(db: Executor, email: string) {
   const [row] = await db
     .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, token: newsletterSubscriptions.unsubscribeToken })
     .from(newsletterSubscriptions)
-    .where(and(eq(newsletterSubscriptions.email, email), isNull(newsletterSubscriptions.unsubscribedAt)));
+    .where(and(eq(newsletterSubscriptions.email, email), isNotNull(newsletterSubscriptions.confirmedAt), isNull(newsletterSubscriptions.unsubscribedAt)));
   return row;
 }
 

@@ -20,10 +20,11 @@ import { escapeHtml } from '../mail/compose.ts';
 import { mailQueueOf } from '../mail/service.ts';
 import './mails.ts';
 import { leadRateLimit } from './rate-limit.ts';
-import { DetailOut, LeadOut, UnsubscribeQuery } from './schema.ts';
+import { DetailOut, LeadOut, NewsletterConfirmBody, UnsubscribeQuery } from './schema.ts';
 import {
   UNSUBSCRIBED,
   UNSUBSCRIBE_LINK_INVALID,
+  confirmNewsletter,
   subscribeNewsletter,
   submitAutoLead,
   submitBusinessLead,
@@ -112,7 +113,7 @@ export async function leadsRoutes(root: App): Promise<void> {
       schema: {
         tags: ['leads'],
         summary: 'Stop mailing the magazine to an address (SPEC.md 3, 5)',
-        description: `streetAddress, aptOrUnitNumber, city, state, zipCode, all required. A 400 also says '${MAIL_REMOVAL_FAILED}' under non_field_errors. ${LIMITS}`,
+        description: `streetAddress, city, state, zipCode required; aptOrUnitNumber optional. A 400 also says '${MAIL_REMOVAL_FAILED}' under non_field_errors. ${LIMITS}`,
         body: body(mailRemovalSchema),
         response: { 201: LeadOut },
       },
@@ -134,8 +135,8 @@ export async function leadsRoutes(root: App): Promise<void> {
       preHandler: limited,
       schema: {
         tags: ['leads'],
-        summary: 'Subscribe to the newsletter (SPEC.md 5, 7)',
-        description: `email, tracking_id. The same answer whether or not the address was subscribed; a new (or returning) subscriber is mailed a welcome with a one-click unsubscribe link. ${LIMITS}`,
+        summary: 'Ask for the newsletter (SPEC.md 5, 7); double opt-in',
+        description: `email, tracking_id. The same answer whatever the address's state. An address not subscribed is mailed a one-time confirmation link (at most every 15 minutes); only once it is used (POST /auth/newsletter/confirm/) is the address subscribed and mailed a welcome with a one-click unsubscribe link. ${LIMITS}`,
         body: body(newsletterSchema),
         response: { 201: DetailOut },
       },
@@ -143,6 +144,24 @@ export async function leadsRoutes(root: App): Promise<void> {
     async (request, reply) => {
       privateNoStore(reply).status(201);
       return subscribeNewsletter(ctx(), request.body);
+    },
+  );
+
+  app.post(
+    '/auth/newsletter/confirm/',
+    {
+      config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['leads'],
+        summary: 'Confirm a newsletter subscription with the token of the mailed link (works once, for 3 days)',
+        description: 'The web page ${PUBLIC_URL}/newsletter/confirm?token=... sends it. 200 subscribes the address and mails the welcome; an unknown, used or expired token answers 400.',
+        body: body(NewsletterConfirmBody),
+        response: { 200: DetailOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return confirmNewsletter(ctx(), request.body.token);
     },
   );
 

@@ -6,7 +6,6 @@ import { MARKETS, marketFor, type Market } from '@market/domain/markets';
 import {
   LEASE_SUBMITTED,
   MAIL_REMOVAL_SUBMITTED,
-  NEWSLETTER_SUBMITTED,
   SUGGESTION_SUBMITTED,
   type AutoLead,
   type BusinessLead,
@@ -16,14 +15,16 @@ import {
   type Newsletter,
   type SuggestMerchant,
 } from '@market/domain/validation/leads';
+import { NEWSLETTER_CHECK_INBOX } from '@market/domain/newsletter';
 import type { DbHandle } from '../../db/client.ts';
 import type { LeadKind } from '../../db/schema/index.ts';
-import { invalid } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { offerListItemsByIds } from '../catalogue/service.ts';
 import { resolvePosition } from '../geo/service.ts';
 import type { MailQueue } from '../mail/service.ts';
-import { LEAD_OFFICE_MAIL, NEWSLETTER_WELCOME_MAIL } from './mails.ts';
-import { insertLead, unsubscribeByToken, upsertSubscription } from './repository.ts';
+import { LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './mails.ts';
+import { confirmByTokenHash, insertLead, requestSubscription, unsubscribeByToken } from './repository.ts';
 import type { LeadOut } from './schema.ts';
 
 export interface LeadsContext {
@@ -88,16 +89,31 @@ export async function submitContractorApplication(ctx: LeadsContext, input: Cont
   return storeAndForward(ctx, 'contractorapplication', marketFor({ state: input.state }), input, CONTRACTOR_SUBMITTED);
 }
 
+/** A new confirmation mail for the same address goes out at most this often. */
+export const CONFIRM_SPACING_SECONDS = 15 * 60;
+
 /**
- * POST /auth/newsletter/: subscribes an address and mails a welcome with the one-click
- * unsubscribe link. The answer is the same whether or not the address was subscribed already;
- * an active subscriber gets no second welcome.
+ * POST /auth/newsletter/ (double opt-in, docs/decisions.md): the address gets a confirmation
+ * mail with a one-time link and nothing else; it is subscribed, and welcomed, only once the link
+ * is used. The answer is the same whatever the address's state, so it tells nobody whether an
+ * address is subscribed.
  */
 export async function subscribeNewsletter(ctx: LeadsContext, input: Newsletter): Promise<{ detail: string }> {
   const token = randomBytes(24).toString('base64url');
-  const subscription = await upsertSubscription(ctx.handle, { email: input.email, trackingId: input.tracking_id ?? null, token });
-  if (subscription.fresh) await ctx.mail.enqueue(NEWSLETTER_WELCOME_MAIL, input.email, {});
-  return { detail: NEWSLETTER_SUBMITTED };
+  const subscription = await requestSubscription(ctx.handle, { email: input.email, trackingId: input.tracking_id ?? null, token, spacingSeconds: CONFIRM_SPACING_SECONDS });
+  if (subscription.mail) await ctx.mail.enqueue(NEWSLETTER_CONFIRM_MAIL, input.email, { subscriptionId: subscription.id });
+  return { detail: NEWSLETTER_CHECK_INBOX };
+}
+
+export const NEWSLETTER_CONFIRMED = 'Thank you! Your subscription to the LocalSaver newsletter is confirmed.';
+export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid or has expired.';
+
+/** POST /auth/newsletter/confirm/: the mailed link's token subscribes the address, once. */
+export async function confirmNewsletter(ctx: LeadsContext, token: string): Promise<{ detail: string }> {
+  const confirmed = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await confirmByTokenHash(ctx.handle.db, hashToken(token)) : null;
+  if (!confirmed) throw new AppError('invalid', CONFIRM_LINK_INVALID);
+  await ctx.mail.enqueue(NEWSLETTER_WELCOME_MAIL, confirmed.email, {});
+  return { detail: NEWSLETTER_CONFIRMED };
 }
 
 export const UNSUBSCRIBED = 'You have been unsubscribed. You will not receive our newsletter any more.';

@@ -3,13 +3,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADQUARTERS } from '@market/domain/markets';
+import { parseEnv } from '../../config/env.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { listMailbox, mailboxDir } from './mailbox.ts';
 import { enqueueMail, mailQueueOf } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DEV_MAILBOX: 'true' });
 });
 afterAll(async () => {
   await t?.close();
@@ -48,9 +49,12 @@ describe('mail queue and local mailbox', () => {
     await expect(enqueueMail(t.app, 'no-such-kind', 'a@example.com')).rejects.toThrow(/Unknown mail kind/);
   });
 
-  it('lists the mailbox on a development page with links to each mail', async () => {
+  it('lists the mailbox on a development page (DEV_MAILBOX=true) with links to each mail', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/dev/mailbox/' });
     expect(list.statusCode).toBe(200);
+    // The page names no folder on disk.
+    expect(list.body).not.toContain(mailboxDir(t.env));
+    expect(list.body).not.toContain(t.env.DATA_DIR);
     expect(list.headers['content-type']).toContain('text/html');
     expect(list.headers['cache-control']).toBe('private, no-store');
     const [entry] = await listMailbox(mailboxDir(t.env));
@@ -72,8 +76,25 @@ describe('mail queue and local mailbox', () => {
   });
 });
 
-describe('in production', () => {
-  it('has no mailbox page', async () => {
+describe('mailbox page off unless turned on (account takeover through the mailbox)', () => {
+  it('is not served in the default configuration, even with mail in the mailbox', async () => {
+    const plain = await createTestApp();
+    try {
+      await enqueueMail(plain.app, 'message', 'victim@example.com', { subject: 'Reset your password', paragraphs: ['Secret link.'] });
+      await mailQueueOf(plain.app).drain();
+      const [entry] = await listMailbox(mailboxDir(plain.env));
+      expect(entry).toBeDefined();
+      for (const url of ['/dev/mailbox/', `/dev/mailbox/${entry!.name}`, `/dev/mailbox/${entry!.name}/raw`]) {
+        const res = await plain.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('Secret link');
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('has no mailbox page in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/dev/mailbox/' });
@@ -81,6 +102,13 @@ describe('in production', () => {
     } finally {
       await prod.close();
     }
+  });
+
+  it('refuses DEV_MAILBOX=true in production at start-up, naming the variable', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/^Invalid configuration: DEV_MAILBOX: /);
+    expect(() => parseEnv({ DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+    expect(() => parseEnv({ NODE_ENV: 'development', DEV_MAILBOX: 'maybe' })).toThrow(/DEV_MAILBOX/);
+    expect(parseEnv({ NODE_ENV: 'development', DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
   });
 });
 
@@ -121,7 +149,7 @@ async function fakeSmtpServer() {
 describe('with SMTP_URL', () => {
   it('sends through the SMTP server instead of the mailbox, which has no page', async () => {
     const smtp = await fakeSmtpServer();
-    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, DEV_MAILBOX: 'true' });
     try {
       await enqueueMail(app.app, 'message', 'smtp-user@example.com', { subject: 'Through SMTP', paragraphs: ['Hello.'] });
       await mailQueueOf(app.app).drain();

@@ -1,7 +1,8 @@
-// The mail module: starts the queue with the app and stops it on close, and in development serves
-// the local mailbox at /dev/mailbox/ so a person can open the mails and click their links.
-// The mailbox page exists only when NODE_ENV is not "production" and SMTP_URL is not set; in
-// production the path is never registered (docs/decisions.md).
+// The mail module: starts the queue with the app and stops it on close, and when a developer turns
+// it on serves the local mailbox at /dev/mailbox/ so a person can open the mails and click their
+// links. The page holds every mail (password reset links, leads' names and addresses), so the
+// path exists only with DEV_MAILBOX=true (refused in production by config/env.ts) and no SMTP_URL
+// (docs/decisions.md).
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
@@ -21,7 +22,7 @@ function page(title: string, body: string): string {
 }
 
 export function isMailboxPageEnabled(env: App['deps']['env']): boolean {
-  return env.NODE_ENV !== 'production' && !env.SMTP_URL;
+  return env.DEV_MAILBOX && env.NODE_ENV !== 'production' && !env.SMTP_URL;
 }
 
 export async function mailRoutes(root: App): Promise<void> {
@@ -46,7 +47,7 @@ export async function mailRoutes(root: App): Promise<void> {
     privateNoStore(reply).header('content-security-policy', MAILBOX_CSP).type('text/html; charset=utf-8');
     return page(
       'Local mailbox',
-      `<h1>Local mailbox</h1><p class="meta">Mails the app sent while SMTP_URL is not set, newest first (${entries.length}). Files: ${escapeHtml(dir)}</p>` +
+      `<h1>Local mailbox</h1><p class="meta">Mails the app sent while SMTP_URL is not set, newest first (${entries.length}).</p>` +
         (entries.length ? `<table><tr><th>Date (UTC)</th><th>To</th><th>Subject</th><th>Raw</th></tr>${rows}</table>` : '<p>No mail yet.</p>'),
     );
   });

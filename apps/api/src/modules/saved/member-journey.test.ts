@@ -64,8 +64,8 @@ describe('a member, from sign-up to account deletion', () => {
     expect((await call('POST', '/auth/verifyuser/', { id: link.searchParams.get('id'), token: link.searchParams.get('token') })).statusCode).toBe(200);
     const login = await call('POST', '/auth/login/', { email, password: 'First password 1' });
     expect(login.statusCode).toBe(200);
-    const { token, user } = login.json() as { token: string; user: { id: number; name: string; email: string } };
-    expect(user).toEqual({ id: user.id, name: 'Jo Urney', email });
+    const { token, user } = login.json() as { token: string; user: { id: number; name: string; email: string; first_name: string } };
+    expect(user).toEqual({ id: user.id, name: 'Jo Urney', email, first_name: 'Jo' });
     expect((await call('GET', '/auth/user/info/', undefined, token)).json()).toMatchObject({ email_verified: true });
 
     // 4. Preferences, saves and unsaves.
