@@ -41,6 +41,7 @@ export function closedSignUpCookie(secure: boolean): string {
 }
 
 /** Control characters, which browsers drop from URLs (so "/\t/host" is read as "//host"). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Why a redirectTo with control characters is refused (400) rather than followed. */
