@@ -374,7 +374,7 @@ async function pgRestart(): Promise<void> {
     // Full service: the first second after the database's return from which every request succeeds.
     const back = Math.ceil(backAt);
     let fullFrom: number | undefined;
-    for (const [s, slot] of seconds) {
+    for (const [s] of seconds) {
       if (s < back) continue;
       const rest = seconds.filter(([t]) => t >= s && t < 59);
       if (rest.every(([, v]) => v.failed === 0)) {

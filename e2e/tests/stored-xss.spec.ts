@@ -32,6 +32,8 @@ function run(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+// Playwright reads the fixtures a hook asks for from its first parameter: this hook asks for none.
+// eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(600_000);
   dataDir = mkdtempSync(join(tmpdir(), 'market-xss-'));

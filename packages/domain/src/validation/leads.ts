@@ -15,7 +15,6 @@ import {
   bodyId,
   checkboxField,
   emailField,
-  hasNoNul,
   requiredText,
   tooLong,
   trackingIdField,

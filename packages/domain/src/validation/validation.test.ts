@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { isOldEnough } from './fields.ts';
 import { loginSchema } from './login.ts';
 import { changePasswordSchema, deleteAccountSchema, passwordResetRequestSchema, passwordResetSchema, verifyUserSchema } from './password.ts';

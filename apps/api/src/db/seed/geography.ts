@@ -2,7 +2,7 @@
 // picked by population and scattered a little around a real ZIP code of the city.
 import { distanceMeters, isInSoutheastMichigan, type MarketId } from '@market/domain/markets';
 import type { Place, ZipPoint } from './places.ts';
-import { Random, WeightedTable } from './random.ts';
+import { type Random, WeightedTable } from './random.ts';
 
 const KM = 1000;
 
