@@ -3,8 +3,7 @@
 // pool, on the same server): req/s at 50 connections and sequential p50/p95/p99 (medians of the
 // repetitions) for every endpoint, Lighthouse and first-load JS for the pages, and the embedded
 // default's cold start, warm restart and memory. Writes bench/results/<timestamp>.json and .md.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +15,7 @@ import { firstLoadJs, runLighthouse, type FirstLoadJs, type LighthouseResult } f
 import { ROOT, sampleMemory, startProcess, waitFor200 } from './lib/proc.ts';
 import { renderMarkdown } from './lib/report.ts';
 import { evaluateTargets } from './lib/targets.ts';
+import { ensureWebBuilt } from '../apps/api/src/web-build.ts';
 
 const USAGE = `Usage: npm run bench [-- options]
   --quick              small data set (bench_quick, scale 5), 1 repetition of 3 s, 1 Lighthouse run
@@ -226,27 +226,6 @@ function scenarios(f: Fixtures): Scenario[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Web build
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureWebBuild(): void {
-  const entry = join(ROOT, 'apps/web/build/server/index.js');
-  const sources = [join(ROOT, 'apps/web/app'), join(ROOT, 'packages/domain/src')];
-  if (existsSync(entry) && Math.max(...sources.map(newestMtime)) <= statSync(entry).mtimeMs) return;
-  log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('web build failed');
-}
-
-// ---------------------------------------------------------------------------------------------
 // The run
 
 export interface ScenarioResult {
@@ -394,7 +373,7 @@ async function main(): Promise<void> {
   log(`bench ${quick ? '(quick) ' : ''}- ${config.reps} repetition(s) of ${config.seconds} s at ${config.connections} connections`);
   const dataset = await ensureDataset(ADMIN_URL, config.database, config.scale, config.seed, log);
   log(`data set: ${dataset.counts.offers} offers (${dataset.counts.activeOffers} active) over ${dataset.counts.locations} locations`);
-  ensureWebBuild();
+  if (!ensureWebBuilt(log)) throw new Error('web build failed');
 
   const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-api-'));
   const server = startProcess('bench/server.ts', { DATABASE_URL: dataset.url, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${API_PORT}` }, API_PORT);
