@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '@market/domain/constants';
 import { BODY_LIMIT_BYTES } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { randomClientIp, signUpMember, type TestMember } from '../modules/auth/testing.ts';
+import { randomClientIp, signUpVerifiedMember, type TestMember } from '../modules/auth/testing.ts';
 import { realIds, realisticValues, sampleRequest } from './fixtures.ts';
 import { isFieldMessageBody, listOperations, toInject, type Operation } from './operations.ts';
 
@@ -14,7 +14,8 @@ let operations: Operation[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  member = await signUpMember(t.app);
+  // Confirmed, so operations that need a confirmed e-mail (contest entries, claims) reach their input checks.
+  member = await signUpVerifiedMember(t.app);
   operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/');
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // operation of the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../lib/text-input.ts';
-import { randomClientIp, signUpMember, type TestMember } from '../modules/auth/testing.ts';
+import { randomClientIp, signUpVerifiedMember, type TestMember } from '../modules/auth/testing.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { realIds, realisticValues, sampleRequest } from './fixtures.ts';
 import { listOperations, toInject, type Operation } from './operations.ts';
@@ -17,7 +17,8 @@ let operations: Operation[];
 beforeAll(async () => {
   // The analytics read endpoint exists only with its key.
   t = await createTestApp({ ANALYTICS_READ_KEY: ANALYTICS_KEY });
-  member = await signUpMember(t.app);
+  // Confirmed, so operations that need a confirmed e-mail (contest entries, claims) reach their input checks.
+  member = await signUpVerifiedMember(t.app);
   operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/');
 });
 afterAll(async () => {
