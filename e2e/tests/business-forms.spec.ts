@@ -2,8 +2,8 @@
 // contractor application (yes/no answers, project checkboxes), each with its happy path (the lead
 // reaches the database: the office's mail is built from the stored row), bad input with the shared
 // schemas' messages, and the per-client rate limit as the server failure; and without JavaScript.
-import { expect, setPlace, test } from './public-fixtures.ts';
-import { exhaustLeadQuota, mailsContaining, newClientAddress, uniqueWord, useOwnClientAddress } from './lead-fixtures.ts';
+import { expect, newClientAddress, setPlace, test } from './public-fixtures.ts';
+import { exhaustLeadQuota, mailsContaining, uniqueWord, useOwnClientAddress } from './lead-fixtures.ts';
 
 const DETROIT = { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 };
 

@@ -4,8 +4,8 @@
 // reached the API's database: the regional office's mail is built from the stored row), a
 // bad-input message from the shared schemas, and a real server failure: the per-client lead
 // rate limit. Forms also work before JavaScript runs.
-import { allowConsoleError, expect, MINNEAPOLIS, setPlace, test } from './public-fixtures.ts';
-import { exhaustLeadQuota, mailsContaining, newClientAddress, uniqueWord, useOwnClientAddress } from './lead-fixtures.ts';
+import { allowConsoleError, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
+import { exhaustLeadQuota, mailsContaining, uniqueWord, useOwnClientAddress } from './lead-fixtures.ts';
 
 const DETROIT = { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 };
 const CHECK_FIELDS = 'Please correct the fields marked above.';

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './public-fixtures.ts';
+import { expect, newClientAddress } from './public-fixtures.ts';
 
 const MAILBOX = new URL('../../node_modules/.cache/e2e-data/mailbox/', import.meta.url);
 
@@ -14,11 +14,6 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-}
-
-/** A fresh address in 198.18.0.0/15 (reserved for tests), so each journey has its own lead quota. */
-export function newClientAddress(): string {
-  return `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
 }
 
 /** Every request of the page (documents and form posts) now comes from a client address of its own. */

@@ -1,9 +1,10 @@
 // Member screens pass axe (no serious or critical issue) and fit a 360 px screen: sign-in and
 // sign-up pages, password recovery, the auth modal, My Account, My Interests and the saved drawer.
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './public-fixtures.ts';
 import { atDetroit, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 
-async function fitsWidth(page: import('@playwright/test').Page, label: string) {
+async function fitsWidth(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
 }

@@ -9,12 +9,17 @@ export interface AnalyticsEvent {
   data: Record<string, unknown>;
 }
 
+/** A client address of its own (the e2e server believes X-Forwarded-For from 127.0.0.1). */
+export function newClientAddress(): string {
+  return `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
+}
+
 export const test = base.extend<{ consoleErrors: string[]; analyticsEvents: AnalyticsEvent[] }>({
   // Each journey's pages and API calls come from a client address of its own (the server believes
   // X-Forwarded-For from 127.0.0.1 here), so per-address limits such as ten sign-ups an hour count
   // one journey, not the whole suite. A test can still set another address of its own.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from its first parameter: none here
-  extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}` }),
+  extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': newClientAddress() }),
   /**
    * Events the page sends to POST /api/analytics/event/ (SPEC.md 7). The endpoint belongs to the
    * analytics issue; the journeys check what the page sends and answer 204 themselves.

@@ -4,11 +4,6 @@
 import type { Page } from '@playwright/test';
 import { allowConsoleError, expect, test } from './public-fixtures.ts';
 import { atDetroit, newMember, registerByApi, type Member } from './member-fixtures.ts';
-import { newClientAddress } from './lead-fixtures.ts';
-
-// Sign-ups and sign-ins are limited per client address (the e2e server trusts X-Forwarded-For):
-// each journey, its pages and its API calls come from an address of its own.
-test.use({ extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': newClientAddress() }) });
 
 async function signIn(page: Page, m: Member): Promise<void> {
   await page.goto('/login');

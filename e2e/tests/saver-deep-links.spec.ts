@@ -5,11 +5,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, offersNear, test } from './public-fixtures.ts';
 import { atDetroit, DETROIT, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
-import { newClientAddress } from './lead-fixtures.ts';
-
-// Sign-ups and sign-ins are limited per client address (the e2e server trusts X-Forwarded-For):
-// each journey, its pages and its API calls come from an address of its own.
-test.use({ extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': newClientAddress() }) });
 
 interface Detail {
   id: number;

@@ -4,11 +4,6 @@
 // Coupon modal, Header; 4 Header; docs/decisions.md).
 import { expect, offersNear, test } from './public-fixtures.ts';
 import { atDetroit, DETROIT } from './member-fixtures.ts';
-import { newClientAddress } from './lead-fixtures.ts';
-
-// Sign-ups and sign-ins are limited per client address (the e2e server trusts X-Forwarded-For):
-// each journey, its pages and its API calls come from an address of its own.
-test.use({ extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': newClientAddress() }) });
 
 test.describe('desktop 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
