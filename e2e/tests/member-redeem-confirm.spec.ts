@@ -35,7 +35,7 @@ test.describe('desktop', () => {
     const confirm = dialog.getByRole('group', { name: 'Redeem this coupon now?' });
     await expect(confirm).toBeVisible();
     await expect(confirm.getByRole('button', { name: 'Yes, Redeem' })).toBeFocused();
-    await page.screenshot({ path: '/tmp/uib/redeem-confirm-1366.png' });
+    await page.screenshot({ path: test.info().outputPath('redeem-confirm-1366.png') });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Redeem Coupon' })).toBeFocused();
@@ -56,7 +56,7 @@ test.describe('desktop', () => {
     await expect(again.getByText('Show code to your retailer')).toBeVisible();
     await expect(again.locator('.redeem-done .code')).toHaveText(code);
     await expect(again.getByRole('button', { name: 'Redeem Coupon' })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/uib/redeem-again-1366.png' });
+    await page.screenshot({ path: test.info().outputPath('redeem-again-1366.png') });
     expect(redemptions).toHaveLength(1);
   });
 });
@@ -85,6 +85,6 @@ test.describe('phone', () => {
     expect(label.right - label.left).toBeGreaterThan(20);
     expect(label.left).toBeGreaterThanOrEqual(trackBox.x);
     expect(label.right).toBeLessThanOrEqual(thumb.x);
-    await page.screenshot({ path: '/tmp/uib/redeem-slider-390.png' });
+    await page.screenshot({ path: test.info().outputPath('redeem-slider-390.png') });
   });
 });

@@ -28,7 +28,7 @@ test('the auto special edition lists car lease and purchase offers before servic
   const carsShown = Math.min(cars, kinds.length);
   expect(kinds.slice(0, carsShown)).toEqual(Array(carsShown).fill('car'));
   expect(kinds.slice(carsShown)).toEqual(Array(kinds.length - carsShown).fill('service'));
-  await page.screenshot({ path: '/tmp/uib/auto-edition-1366.png' });
+  await page.screenshot({ path: test.info().outputPath('auto-edition-1366.png') });
   // The page where the car offers end: the last cars, then the service coupons.
   const turn = Math.floor(cars / 12) * 12;
   await page.goto(`/browse/auto-transportation?offset=${turn}`);
@@ -53,7 +53,7 @@ test("merchant page cards do not say 'N More Offers' linking to the page you are
     const links = await cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links.filter((href) => href === here || href === `${here}?offers=true`)).toEqual([]);
   }
-  await page.screenshot({ path: '/tmp/uib/merchant-1366.png' });
+  await page.screenshot({ path: test.info().outputPath('merchant-1366.png') });
   // Elsewhere the card still leads to the merchant's other offers.
   await page.goto('/browse/all?limit=100');
   await expect(page.locator('.offer-card .more-offers').first()).toHaveAttribute('href', /^\/merchants\/[a-z0-9-]+\/\d+\?offers=true$/);

@@ -41,7 +41,7 @@ test('a Denver visitor is offered a choice of our markets, and choosing Chicago 
   // No empty lists, and no Michigan banner for Colorado.
   await expect(page.getByText('No offers in your area')).toHaveCount(0);
   await expect(page.getByText('Savings all over Michigan')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/uib/denver-1366.png', fullPage: false });
+  await page.screenshot({ path: test.info().outputPath('denver-1366.png'), fullPage: false });
   await choice.getByRole('button', { name: 'Chicago, Illinois' }).click();
   await expect(page.getByRole('heading', { name: /Recommended Offers in Chicago, IL/ })).toBeVisible();
   await expect(page.locator('.hero-banner')).toHaveAttribute('data-banner-state', 'IL');
@@ -56,7 +56,7 @@ test('a Denver place in the address gets the same choice on a phone; Florida rep
   await page.goto(`/?city=${DENVER.city}&state=${DENVER.state}&lat=${DENVER.lat}&lng=${DENVER.lng}`);
   const choice = page.getByRole('region', { name: "We're not in Denver, CO yet" });
   await expect(choice).toBeVisible();
-  await page.screenshot({ path: '/tmp/uib/denver-390.png', fullPage: false });
+  await page.screenshot({ path: test.info().outputPath('denver-390.png'), fullPage: false });
   await choice.getByRole('button', { name: 'Florida' }).click();
   await expect(page).toHaveURL(/state=FL/);
   await expect(page.locator('.hero-banner')).toHaveAttribute('data-banner-state', 'FL');

@@ -550,6 +550,14 @@ describe('new passwords: OWASP ASVS 5.0 level 2, 6.2 (docs/decisions.md; superse
     const fresh = { ...member, headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` } };
     expect((await put('/auth/user/changepassword/', { password: 'a', new_password: 'Now a longer one' }, fresh)).statusCode).toBe(200);
     expect((await post('/auth/login/', { email: member.email, password: 'Now a longer one' })).statusCode).toBe(200);
+
+    const leaving = await signUpMember(t.app);
+    await t.db.rows(sql`UPDATE users SET password_hash = ${await hashPassword(' ')} WHERE id = ${leaving.id}`);
+    const signedIn = await post('/auth/login/', { email: leaving.email, password: ' ' });
+    expect(signedIn.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${(signedIn.json() as { token: string }).token}` };
+    expect((await del('/auth/user/', { password: ' ', re_password: ' ' }, { ...leaving, headers })).statusCode).toBe(204);
+    expect((await post('/auth/login/', { email: leaving.email, password: ' ' })).statusCode).toBe(400);
   });
 });
 
