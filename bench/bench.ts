@@ -1,8 +1,9 @@
-// `npm run bench [-- --quick]` (issue 9): the national data set in PostgreSQL, then in one run and
-// side by side with this machine's floors (a constant 2 KB JSON and `SELECT 1` through the same
-// pool, on the same server): req/s at 50 connections and sequential p50/p95/p99 (medians of the
-// repetitions) for every endpoint, Lighthouse and first-load JS for the pages, and the embedded
-// default's cold start, warm restart and memory. Writes bench/results/<timestamp>.json and .md.
+// `npm run bench [-- --quick]` (docs/performance.md): the national data set in PostgreSQL, then in
+// one run and side by side with this machine's floors (a constant 2 KB JSON and `SELECT 1` through
+// the same pool, on the same server): req/s at 50 connections and sequential p50/p95/p99 (medians
+// of the repetitions) for every endpoint, Lighthouse and first-load JS for the pages, and the
+// embedded default's cold start, warm restart and memory. Writes bench/results/<timestamp>.json
+// and .md.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -152,7 +153,7 @@ async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
     const rareWord = (rare.rows[0]?.term as string | undefined) ?? 'zephyr';
     const count = async (word: string) =>
       Number((await client.query(`SELECT count(*)::int AS n FROM offer_index WHERE tsv @@ to_tsquery('english', $1) AND is_active AND expires_at >= ${today}`, [`${word}:*`])).rows[0].n);
-    // A member with 50 saved offers (issue 9), through the API like a browser.
+    // A member with 50 saved offers (docs/performance.md), through the API like a browser.
     const email = `bench-${Date.now()}@example.com`;
     const password = 'Bench password 1';
     const headers = { 'content-type': 'application/json' };

@@ -1,7 +1,7 @@
 // The server the benchmark measures: the real app (API and pages, as `npm start` builds it) plus
-// the two floors of issue 9 on the same Fastify instance: a constant 2 KB JSON (the HTTP floor)
-// and `SELECT 1` through the app's own database pool (the database floor). Configured by the
-// environment like the real server (DATABASE_URL, PORT...). Not part of the product.
+// the two floors of docs/performance.md on the same Fastify instance: a constant 2 KB JSON (the
+// HTTP floor) and `SELECT 1` through the app's own database pool (the database floor). Configured
+// by the environment like the real server (DATABASE_URL, PORT...). Not part of the product.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { parseEnv } from '../apps/api/src/config/env.ts';

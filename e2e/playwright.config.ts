@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // Browser journeys run against the built app, started as `npm start` would start it, on a fresh
-// embedded database (ARCHITECTURE.md, STYLE.md "Tests").
+// embedded database, so they test what users get.
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
@@ -15,9 +15,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // --disable-print-preview: headless Chromium's renderer crashes when a page sends a PDF to the
-      // print dialog with print preview on (the coupon print journey, issue 7); without preview
-      // print() returns as it does after a person closes the dialog.
+      // --disable-print-preview: headless Chromium's renderer crashes when a page sends a PDF to
+      // the print dialog with print preview on (the coupon print step of the member journey);
+      // without preview print() returns as it does after a person closes the dialog.
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-print-preview'],
     },
   },

@@ -1,6 +1,6 @@
 // After the web build: a brotli (.br) and a gzip (.gz) copy of every hashed asset, served by
-// @fastify/static's preCompressed option to browsers that accept them (issue 9: the mobile
-// Lighthouse run downloaded ~550 kB of uncompressed JavaScript before the first paint).
+// @fastify/static's preCompressed option to browsers that accept them (docs/performance.md: the
+// mobile Lighthouse run downloaded ~550 kB of uncompressed JavaScript before the first paint).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

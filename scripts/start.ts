@@ -2,7 +2,7 @@
 // server, which migrates, seeds an empty database and serves on PORT (default 3000), in production
 // mode unless NODE_ENV says otherwise (config/env.ts). `npm run dev` (scripts/dev.ts) is the
 // development server with hot reload.
-// package.json runs it with Node options for memory (issue 9: under 400 MB at the demo size;
+// package.json runs it with Node options for memory (under 400 MB at the demo size;
 // docs/performance.md): `--liftoff-only` because the embedded database is PostgreSQL compiled to
 // WebAssembly and V8's second, optimising compile of it peaked near 600 MB that the process then
 // kept; a 4 MB young generation and a 512 MB old-generation cap keep the JavaScript heap close to
@@ -10,7 +10,7 @@
 import { enableCompileCache } from 'node:module';
 
 // Compiled modules are kept on disk (in the system's temp folder) so a restart skips most of
-// the parsing and compiling of a few thousand modules (issue 9: restart within 5 s).
+// the parsing and compiling of a few thousand modules (docs/performance.md: restart within 5 s).
 enableCompileCache();
 
 const { ensureWebBuilt } = await import('../apps/api/src/web-build.ts');

@@ -1,5 +1,5 @@
-// Fault scripts of issue 10, each against a real server process started from apps/api/src/server.ts
-// (and stopped by its own pid):
+// Fault scripts (docs/security.md), each against a real server process started from
+// apps/api/src/server.ts (and stopped by its own pid):
 //   npm run faults             shutdown + pglite-kill + load (the CI-sized set)
 //   npm run faults:pg-restart  60 s of load on PostgreSQL, the PostgreSQL server restarted at 20 s
 //   npm run faults:soak        50 connections for 10 minutes: errors, p99 and memory growth

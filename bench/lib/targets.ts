@@ -1,4 +1,4 @@
-// The targets of issue 9 and whether a run met them (and by how much it missed).
+// The speed targets (docs/performance.md) and whether a run met them (and by how much it missed).
 import type { EmbeddedResult, PageResult, ScenarioResult } from '../bench.ts';
 
 export interface TargetCheck {

@@ -1,4 +1,4 @@
-// The business area's forms (issue 8) against the real API: the business lead form and the
+// The business area's forms (SPEC.md 7) against the real API: the business lead form and the
 // contractor application (yes/no answers, project checkboxes), each with its happy path (the lead
 // reaches the database: the office's mail is built from the stored row), bad input with the shared
 // schemas' messages, and the per-client rate limit as the server failure; and without JavaScript.

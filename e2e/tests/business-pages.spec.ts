@@ -1,5 +1,5 @@
-// The business area (issue 8): /business, its home-pros variant, print, digital, resources and
-// certification, each rendered by the server with its title, with the business footer ('Back To
+// The business area (SPEC.md 2 Routes): /business, its home-pros variant, print, digital, resources
+// and certification, each rendered by the server with its title, with the business footer ('Back To
 // the main site', no newsletter strip) and real copy for the four markets.
 import { expect, expectAccessible, MINNEAPOLIS, setPlace, test } from './public-fixtures.ts';
 

@@ -1,7 +1,7 @@
-// Company, marketing and blog pages (issue 8): every page answers server-side with its title and
-// heading, /contact shows the office of citycontact, the blog lists posts, renders a post and
-// serves its RSS feed, terms and privacy say what the issue asks, and the 404 page keeps the
-// site's look.
+// Company, marketing and blog pages (SPEC.md 2 Routes): every page answers server-side with its
+// title and heading, /contact shows the office of citycontact, the blog lists posts, renders a post
+// and serves its RSS feed, terms and privacy cover sweepstakes rules, the 13+ age rule,
+// unsubscribing and account deletion, and the 404 page keeps the site's look.
 import { allowConsoleError, expect, expectAccessible, offersNear, setPlace, test } from './public-fixtures.ts';
 
 const DETROIT = { city: 'Detroit', state: 'MI', lat: 42.3314, lng: -83.0458 };

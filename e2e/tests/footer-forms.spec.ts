@@ -1,4 +1,4 @@
-// Every footer form with every state of SPEC.md 4 (issue 8), against the real API: 'Suggest
+// Every footer form with every state of SPEC.md 4, against the real API: 'Suggest
 // Location' / 'Suggest a Contractor', 'Mailing List Removal' / 'Request List Removal', the
 // newsletter button and 'Get the Magazine'. Each journey checks the happy path (and that the lead
 // reached the API's database: the regional office's mail is built from the stored row), a

@@ -1,5 +1,5 @@
-// Helpers of the form journeys (issue 8): a client address of the test's own (the API limits
-// lead submissions per client address, and the e2e server trusts X-Forwarded-For from this
+// Helpers of the footer and business form journeys: a client address of the test's own (the API
+// limits lead submissions per client address, and the e2e server trusts X-Forwarded-For from this
 // machine), and the regional-office mails the API sends for each stored lead, read from the
 // server's local mailbox (DATA_DIR/mailbox, no SMTP_URL in the journeys).
 import { randomInt } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The member journey of issue 7 on the built app: sign up -> personalize -> save an offer -> the
+// The member journey on the built app: sign up -> personalize -> save an offer -> the
 // counter shows 1 -> the drawer lists it -> download and print (a PDF arrives) -> redeem -> confirm
 // the e-mail address -> enter a contest -> change the password -> sign out and in -> delete the account.
 import { allowConsoleError, expect, test } from './public-fixtures.ts';

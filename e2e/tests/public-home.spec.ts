@@ -1,4 +1,4 @@
-// Home, header, footer, cookie banner and sign-up prompt (issue 6 "Pages", SPEC.md 2 and 4).
+// Home, header, footer, cookie banner and sign-up prompt (SPEC.md 2 and 4).
 import { CHICAGO, expect, setPlace, test } from './public-fixtures.ts';
 
 test('a first visit is served in full by the server, falls back to Detroit, MI without storing a guess', async ({ browser }) => {

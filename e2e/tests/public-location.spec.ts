@@ -1,4 +1,4 @@
-// Location and brand (issue 6 "Location and brand", SPEC.md 1, 4, 9).
+// Location and brand (SPEC.md 1, 4, 9).
 import { CHICAGO, expect, MINNEAPOLIS, setPlace, test } from './public-fixtures.ts';
 
 test('changing location to Minneapolis with the keyboard shows the home-pros home in green', async ({ page, context }) => {

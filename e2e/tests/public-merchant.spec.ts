@@ -1,4 +1,4 @@
-// Merchant pages and contests (issue 6 "Pages", SPEC.md 2 Routes, Offer card, Contest modal).
+// Merchant pages and contests (SPEC.md 2 Routes, Offer card, Contest modal).
 import { allowConsoleError, CHICAGO, expect, findInactiveOffers, offersNear, setPlace, test } from './public-fixtures.ts';
 
 test('a merchant page lists its offers, all of them with offers=true, with LocalBusiness data', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-// Offer cards, the offer modal and the deep links o, c, l (issue 6 "Pages", SPEC.md 2 Coupon
+// Offer cards, the offer modal and the deep links o, c, l (SPEC.md 2 Coupon
 // modal, Deep links; 4 Share copy, Offer deep link).
 import { CHICAGO, expect, findInactiveOffers, offersNear, setPlace, test } from './public-fixtures.ts';
 

@@ -1,6 +1,6 @@
-// Quality a user notices (issue 6): titles, descriptions, canonical URLs, Open Graph and Twitter
-// cards, sitemap.xml, robots.txt, the page CSP, axe-core on every page type, and layouts at
-// 360, 600, 800, 1000 and 1280 px.
+// Quality a user notices on the public pages (SPEC.md 2): titles, descriptions, canonical URLs,
+// Open Graph and Twitter cards, sitemap.xml, robots.txt, the page CSP, axe-core on every page type,
+// and layouts at 360, 600, 800, 1000 and 1280 px.
 import { allowConsoleError, CHICAGO, expect, expectAccessible, MINNEAPOLIS, offersNear, setPlace, test } from './public-fixtures.ts';
 
 const PAGES = ['/', '/browse/all', '/browse/food-dining', '/browse/home-improvement', '/browse/auto-transportation', '/search?q=pizza', '/contests', '/browse/locations'];

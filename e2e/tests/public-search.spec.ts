@@ -1,4 +1,4 @@
-// Search and browse (issue 6 "Pages", SPEC.md 2 Search and browse, 4 Category filter, 5, 9).
+// Search and browse (SPEC.md 2 Search and browse, 4 Category filter, 5, 9).
 import { BROWSE_SLUGS } from '../../packages/domain/src/categories.ts';
 import { allowConsoleError, CHICAGO, expect, offersNear, setPlace, test } from './public-fixtures.ts';
 

@@ -1,9 +1,9 @@
-// Stored XSS in the browser (issue 10): XSS payloads (after DOMPurify's fixtures and OWASP's
-// cheat sheet, packages/domain/src/testing/xss-payloads.ts) stored raw in offer descriptions,
-// offer terms and merchant texts of a server of its own (written straight into the tables, past
-// the ingest sanitiser), each offer opened on its page in Chromium. Pass: 0 scripts run, 0 CSP
-// violations (the sanitiser removed everything before the CSP had to act), no on* attribute or
-// javascript: URL in the page. Also the security headers of pages and of the 404 page.
+// Stored XSS in the browser (docs/security.md): XSS payloads (after DOMPurify's fixtures and
+// OWASP's cheat sheet, packages/domain/src/testing/xss-payloads.ts) stored raw in offer
+// descriptions, offer terms and merchant texts of a server of its own (written straight into the
+// tables, past the ingest sanitiser), each offer opened on its page in Chromium. Pass: 0 scripts
+// run, 0 CSP violations (the sanitiser removed everything before the CSP had to act), no on*
+// attribute or javascript: URL in the page. Also the security headers of pages and of the 404 page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

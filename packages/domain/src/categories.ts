@@ -1,4 +1,4 @@
-// Categories: SPEC.md section 3. Eight main categories and five home-pros groups with fixed
+// Categories: SPEC.md 3. Eight main categories and five home-pros groups with fixed
 // order numbers; the contests slug is removed from filter lists.
 
 export interface CategoryDef {

@@ -1,4 +1,4 @@
-// The static subcategory lists of SPEC.md section 3: each carries name, slug and count (and an
+// The static subcategory lists of SPEC.md 3: each carries name, slug and count (and an
 // extra value where the list has one), and belongs to a main category or a home-pros group.
 // The main categories and home-pros groups themselves live in categories.ts.
 

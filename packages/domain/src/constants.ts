@@ -1,4 +1,4 @@
-// Business constants and limits: SPEC.md section 9.
+// Business constants and limits: SPEC.md 9.
 
 /** Entity list page size (SPEC.md 9). */
 export const PAGE_SIZE = 12;

@@ -7,7 +7,10 @@ export type ExpiryStatus = 'active' | 'expired' | 'hidden';
 /** Business time zone for "today": the head office's (decision in docs/decisions.md). */
 export const BUSINESS_TIMEZONE = 'America/Detroit';
 
-/** Built once: creating an Intl formatter costs far more than formatting with it (issue 9). */
+/**
+ * Built once: creating an Intl formatter costs far more than formatting with it
+ * (docs/performance.md).
+ */
 const TODAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today's date (YYYY-MM-DD) in the business time zone. */

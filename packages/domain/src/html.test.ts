@@ -34,7 +34,7 @@ const htmlPiece = fc.constantFrom(
 );
 const htmlish = fc.array(fc.oneof(htmlPiece, fc.string({ maxLength: 6 })), { maxLength: 40 }).map((parts) => parts.join(''));
 
-describe('the stored-HTML sanitiser (issue 10)', () => {
+describe('the stored-HTML sanitiser', () => {
   it('removes every script, handler and dangerous URL of the XSS payloads, and is idempotent', () => {
     for (const payload of XSS_PAYLOADS) {
       expectSafe(payload);

@@ -1,4 +1,4 @@
-// The one sanitiser for stored HTML (issue 10): offer descriptions and terms, contest
+// The one sanitiser for stored HTML (docs/security.md): offer descriptions and terms, contest
 // descriptions and rules, merchant "about" texts and spotlight text. The seed/ingest path cleans
 // HTML before it is stored and the web cleans it again before rendering it, both with this
 // allow-list. sanitizeRichText is idempotent: cleaning twice equals cleaning once.

@@ -1,4 +1,4 @@
-// Markets and regional offices: SPEC.md sections 1 and 9.
+// Markets and regional offices: SPEC.md 1 and 9.
 // Office coordinates, the Twin Cities centre and radius are not given by SPEC.md (section 9:
 // "values not shown"); the values below are our decision, recorded in docs/decisions.md.
 

@@ -20,7 +20,7 @@ describe('office hours (SPEC.md 9)', () => {
   });
 });
 
-describe('contact office (issue 8)', () => {
+describe('contact office', () => {
   it('answers chicago, minneapolis and florida, and Detroit for anything else', () => {
     expect(contactMarket('chicago').id).toBe('chicago');
     expect(contactMarket('Minneapolis').id).toBe('minneapolis');

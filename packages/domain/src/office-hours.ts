@@ -19,7 +19,10 @@ export function openingHoursText(openingHours: string): string {
   return `${DAY_NAMES[match[1]!] ?? match[1]} to ${DAY_NAMES[match[2]!] ?? match[2]} ${clockText(match[3]!)}-${clockText(match[4]!)}`;
 }
 
-/** The offices /contact can show: citycontact chicago, minneapolis or florida; Detroit otherwise (issue 8). */
+/**
+ * The offices /contact can show: citycontact chicago, minneapolis or florida; Detroit otherwise
+ * (SPEC.md 2 Routes).
+ */
 export function contactMarket(citycontact: string | null | undefined): Market {
   const id = (citycontact ?? '').trim().toLowerCase();
   return id === 'chicago' || id === 'minneapolis' || id === 'florida' ? MARKETS[id as MarketId] : MARKETS.detroit;

@@ -1,9 +1,10 @@
-// Stored-XSS payloads for the sanitiser tests and the browser test (issue 10). Written for this
-// project after the vector families of DOMPurify's test fixtures and OWASP's XSS Filter Evasion
-// Cheat Sheet: event handlers, script/style/iframe/object/embed, javascript:/data:/vbscript: URLs
-// with encodings and whitespace tricks, SVG and MathML namespace confusion (mXSS), comments and
-// CDATA, broken and nested markup, attribute breakouts, template/noscript parsing differentials,
-// meta refresh, base and form hijacking, and CSS expressions.
+// Stored-XSS payloads for the sanitiser tests and the browser test (docs/security.md). Written for
+// this project after the vector families of DOMPurify's test fixtures and OWASP's XSS Filter
+// Evasion Cheat Sheet: event handlers, script/style/iframe/object/embed,
+// javascript:/data:/vbscript: URLs with encodings and whitespace tricks, SVG and MathML namespace
+// confusion (mXSS), comments and CDATA, broken and nested markup, attribute breakouts,
+// template/noscript parsing differentials, meta refresh, base and form hijacking, and CSS
+// expressions.
 //
 // Every payload calls xss(N) when it runs; the browser test defines window.xss (and alert,
 // confirm, prompt) to count what ran.

@@ -1,5 +1,5 @@
 // Field builders and the exact user-facing messages of SPEC.md 5 (and 8 "Client messages"), shared
-// by the web forms and the API so the two can never disagree (STYLE.md 6).
+// by the web forms and the API so the two can never disagree.
 import './zod-jitless.ts';
 import { z } from 'zod';
 import { STATES_SOLD } from '../markets.ts';

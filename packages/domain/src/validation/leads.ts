@@ -1,7 +1,7 @@
 // Every lead form (SPEC.md 3 Lease/test-drive request and Other payloads, 5, 7): auto lease and
 // test drive, suggest a merchant or contractor, newsletter, mailing list removal, magazine lead,
 // business lead, contractor application. The web forms and the API parse with these schemas, so the
-// two can never disagree (STYLE.md 6).
+// two can never disagree.
 import { z } from 'zod';
 import { CATEGORY_SLUG_PATTERN } from '../categories.ts';
 import { STATES_SOLD } from '../markets.ts';
@@ -196,7 +196,7 @@ const websiteField = z.preprocess(
 );
 
 /**
- * POST /api/businesslead/ (SPEC.md 3: shape not shown; issue 5): what a sales team needs to call
+ * POST /api/businesslead/ (SPEC.md 3: shape not shown): what a sales team needs to call
  * back: business name, contact first and last name, phone, e-mail, city, state (a sold state) and
  * what the business is interested in (print, digital, home pros). Zip, website and a message are
  * optional.
