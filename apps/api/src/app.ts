@@ -16,7 +16,7 @@ import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { installNulCharacterGuard } from './lib/text-input.ts';
 import { registerModules } from './modules/index.ts';
-import { createCatalogueState } from './modules/catalogue/state.ts';
+import { createCatalogueState } from './modules/catalogue/lib/state.ts';
 
 export type { AppDeps } from './context.ts';
 

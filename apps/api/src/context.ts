@@ -3,7 +3,7 @@
 // buildApp (app.ts) puts it on the Fastify instance as `app.deps`.
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
-import type { CatalogueState } from './modules/catalogue/state.ts';
+import type { CatalogueState } from './modules/catalogue/lib/state.ts';
 
 export interface AppDeps {
   env: Env;

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE } from '@market/domain/markets';
-import { addCategory, addLocation, addMerchant, addOffer, north, uid } from '../modules/catalogue/test-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { addCategory, addLocation, addMerchant, addOffer, north, uid } from '../modules/catalogue/catalogue.fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/support/harness.ts';
 
 let t: TestApp;
 const u = uid();

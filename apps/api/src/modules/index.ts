@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { accountRoutes } from './account/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
-import { authContext } from './auth/guard.ts';
+import { authContext } from './auth/lib/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contestsRoutes } from './contests/routes.ts';

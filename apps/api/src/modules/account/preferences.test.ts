@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signUpMember, type TestMember } from '../auth/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

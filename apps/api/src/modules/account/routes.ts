@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { preferencesUpdateSchema } from '@market/domain/validation/profile';
 import type { App } from '../../app.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import { currentUser, requireUser } from '../auth/lib/guard.ts';
 import { PreferencesOut } from './schema.ts';
 import { getPreferences, updatePreferences } from './service.ts';
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, businessToday } from '@market/domain/expiry';
 import { buildApp } from '../../app.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signUpMember } from '../auth/testing.ts';
-import { addLocation, addMerchant, addOffer, uid } from '../catalogue/test-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { signUpMember } from '../auth/members.fixtures.ts';
+import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
 import { EventBuffer } from './service.ts';
 
 const KEY = 'test-analytics-read-key-0123456789';

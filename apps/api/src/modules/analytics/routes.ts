@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { registerUserDeletionHandler } from '../auth/deletion.ts';
-import { optionalUser } from '../auth/guard.ts';
+import { registerUserDeletionHandler } from '../auth/lib/account-deletion.ts';
+import { optionalUser } from '../auth/lib/guard.ts';
 import { DailyOut, DailyQuery, EventIn } from './schema.ts';
 import { EventBuffer, clientEvent, dailyCounts, forgetMember } from './service.ts';
 

@@ -4,15 +4,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_COOKIE_SECONDS } from '@market/domain/constants';
 import { HEADQUARTERS } from '@market/domain/markets';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/mailbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import { registerUserDeletionHandler } from './deletion.ts';
-import { INVALID_TOKEN_DETAIL, LOGIN_REQUIRED_DETAIL } from './guard.ts';
-import { hashPassword } from './passwords.ts';
+import { registerUserDeletionHandler } from './lib/account-deletion.ts';
+import { INVALID_TOKEN_DETAIL, LOGIN_REQUIRED_DETAIL } from './lib/guard.ts';
+import { hashPassword } from './lib/passwords.ts';
 import { AUTH_RATE_LIMITS } from './routes.ts';
-import { ACCOUNT_SIGN_IN_LIMITS } from './sign-in-throttle.ts';
-import { randomClientIp, registrationBody, signUpMember, type TestMember } from './testing.ts';
+import { ACCOUNT_SIGN_IN_LIMITS } from './lib/sign-in-throttle.ts';
+import { randomClientIp, registrationBody, signUpMember, type TestMember } from './members.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 // capitalised and the rest as typed; the log-in answer carries the first name as typed, so the
 // web greets a multi-word first name whole (SPEC.md 2 Home greeting, docs/decisions.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/mailbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import { randomClientIp, registrationBody, signUpMember } from './testing.ts';
+import { randomClientIp, registrationBody, signUpMember } from './members.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,10 +17,10 @@ import type { App } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import { currentUser, requireUser } from './guard.ts';
-import { prepareTimingEqualiser } from './passwords.ts';
-import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './sign-in-throttle.ts';
-import './mails.ts';
+import { currentUser, requireUser } from './lib/guard.ts';
+import { prepareTimingEqualiser } from './lib/passwords.ts';
+import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './lib/sign-in-throttle.ts';
+import './lib/mails.ts';
 import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
 import {
   BAD_CREDENTIALS,

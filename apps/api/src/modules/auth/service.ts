@@ -7,9 +7,9 @@ import type { profileUpdateSchema } from '@market/domain/validation/profile';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { MailQueue } from '../mail/service.ts';
-import { runUserDeletionHandlers } from './deletion.ts';
-import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, VERIFY_MAIL } from './mails.ts';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.ts';
+import { runUserDeletionHandlers } from './lib/account-deletion.ts';
+import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, VERIFY_MAIL } from './lib/mails.ts';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './lib/passwords.ts';
 import {
   consumeOneTimeToken,
   deleteDeadAccessTokens,
@@ -25,8 +25,8 @@ import {
   type UserRow,
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
-import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './sign-in-throttle.ts';
-import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './tokens.ts';
+import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
+import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './lib/tokens.ts';
 
 export interface AuthContext {
   db: Database;

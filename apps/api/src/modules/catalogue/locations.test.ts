@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE } from '@market/domain/markets';
 import { categories } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { locationsByIds } from './service.ts';
-import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from './test-fixtures.ts';
+import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from './catalogue.fixtures.ts';
 
 let t: TestApp;
 const u = uid();

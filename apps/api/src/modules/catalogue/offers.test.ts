@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
 import { derivedOfferCode } from '@market/domain/offer-code';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { listOffers, offerListItemsByIds } from './service.ts';
-import { createCatalogueState } from './state.ts';
-import { addCategory, addLocation, addMerchant, addOffer, addPlace, countQueries, north, uid } from './test-fixtures.ts';
+import { createCatalogueState } from './lib/state.ts';
+import { addCategory, addLocation, addMerchant, addOffer, addPlace, countQueries, north, uid } from './catalogue.fixtures.ts';
 
 let t: TestApp;
 const u = uid();

@@ -9,8 +9,8 @@ import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/reco
 import type { AppDeps } from '../../context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolvePosition, type Position } from '../geo/service.ts';
-import { findOffers, type OfferFilter, type OfferItemRow, type OfferQueryOrder, type TextQuery } from './offer-query.ts';
-import type { GeoCircle, GeoPoint } from './offer-sql.ts';
+import { findOffers, type OfferFilter, type OfferItemRow, type OfferQueryOrder, type TextQuery } from './lib/offer-query.ts';
+import type { GeoCircle, GeoPoint } from './lib/offer-sql.ts';
 import {
   countActiveOffersByCategory,
   findActiveOfferItemsAtLocations,
@@ -126,7 +126,7 @@ function daySeed(today: string): number {
 }
 
 export type ListOrder = OfferOrder | 'relevance';
-export type { TextQuery } from './offer-query.ts';
+export type { TextQuery } from './lib/offer-query.ts';
 
 /** The list parameters of SPEC.md 7 shared by /api/entities/ and /api/search/. */
 export interface OfferListParams extends PlaceParams {

@@ -2,7 +2,7 @@
 // all-states ones, never another market's (SPEC.md 7: filtered by the user's state).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calloutSettings } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {

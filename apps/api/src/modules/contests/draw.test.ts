@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS, type MarketId } from '@market/domain/markets';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { randomClientIp, signUpMember, signUpVerifiedMember, type TestMember } from '../auth/testing.ts';
-import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/mailbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { randomClientIp, signUpMember, signUpVerifiedMember, type TestMember } from '../auth/members.fixtures.ts';
+import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import { DrawError, drawWinners, pickWinners } from './draw.ts';
+import { DrawError, drawWinners, pickWinners } from './lib/draw.ts';
 
 let t: TestApp;
 /** A running contest shown in Detroit, no winners yet, and its Detroit entity. */
@@ -110,7 +110,7 @@ describe('drawing winners', () => {
   });
 
   it('the command explains its arguments', () => {
-    const cli = fileURLToPath(new URL('./draw-cli.ts', import.meta.url));
+    const cli = fileURLToPath(new URL('./lib/draw-cli.ts', import.meta.url));
     const run = (...args: string[]) => spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', cli, ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: t.env.DATA_DIR } });
     const help = run('--help');
     expect(help.status).toBe(0);

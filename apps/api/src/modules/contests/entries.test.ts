@@ -2,8 +2,8 @@
 // Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (the double-submit race on both).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signUpMember, signUpVerifiedMember, verifyMemberEmail, type TestMember } from '../auth/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { signUpMember, signUpVerifiedMember, verifyMemberEmail, type TestMember } from '../auth/members.fixtures.ts';
 
 let t: TestApp;
 /** A running contest listed in two markets, its two entities, another running contest, an ended one. */

@@ -4,10 +4,10 @@ import type { DbHandle } from '../../db/client.ts';
 import { CLAIM_SUBMITTED, type ContestApplication, type SweepstakesClaim } from '@market/domain/validation/contests';
 import { MARKETS, type MarketId } from '@market/domain/markets';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { registerUserDeletionHandler } from '../auth/deletion.ts';
+import { registerUserDeletionHandler } from '../auth/lib/account-deletion.ts';
 import { resolvePosition } from '../geo/service.ts';
 import type { MailQueue } from '../mail/service.ts';
-import { SWEEPSTAKES_CLAIM_MAIL } from './mails.ts';
+import { SWEEPSTAKES_CLAIM_MAIL } from './lib/mails.ts';
 import { findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findSweepstakesClaimsAfter, findWinnersInMarket, insertSweepstakesClaim, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
 import type { ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
 

@@ -2,11 +2,11 @@
 // as typed ('walker' -> 'Congratulations Walker!'; docs/decisions.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signUpMember } from '../auth/testing.ts';
-import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/mailbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { signUpMember } from '../auth/members.fixtures.ts';
+import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import { drawWinners } from './draw.ts';
+import { drawWinners } from './lib/draw.ts';
 
 let t: TestApp;
 beforeAll(async () => {

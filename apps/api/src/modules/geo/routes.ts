@@ -15,7 +15,7 @@ import {
   UserLocationOut,
 } from './schema.ts';
 import { autocompletePlaces, listMarkets, marketOfPlace, placeDetail, reverseGeocode } from './service.ts';
-import { compileTrust, openGeoIp, userLocation } from './user-location.ts';
+import { compileTrust, openGeoIp, userLocation } from './lib/user-location.ts';
 
 export async function geoRoutes(plugin: App): Promise<void> {
   const app = plugin.withTypeProvider<ZodTypeProvider>();

@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '@market/domain/markets';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { randomClientIp } from '../auth/testing.ts';
-import { listMailbox, mailboxDir, readMailboxRaw, type MailboxEntry } from '../mail/mailbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { randomClientIp } from '../auth/members.fixtures.ts';
+import { listMailbox, mailboxDir, readMailboxRaw, type MailboxEntry } from '../mail/lib/mailbox.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import { exportLeadsCsv, safeCell, type ExportKind } from './export.ts';
-import { NEWSLETTER_MESSAGE_MAIL } from './mails.ts';
+import { exportLeadsCsv, safeCell, type ExportKind } from './lib/export.ts';
+import { NEWSLETTER_MESSAGE_MAIL } from './lib/mails.ts';
 
 let t: TestApp;
 let leaseOffer: { id: number; state: string; name: string };
@@ -443,7 +443,7 @@ describe('CSV export for the sales team (npm run leads:export)', () => {
   });
 
   it('the command explains its arguments', () => {
-    const cli = fileURLToPath(new URL('./export-cli.ts', import.meta.url));
+    const cli = fileURLToPath(new URL('./lib/export-cli.ts', import.meta.url));
     const run = (...args: string[]) => spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', cli, ...args], { encoding: 'utf8' });
     const help = run('--help');
     expect(help.status).toBe(0);

@@ -16,10 +16,10 @@ import {
 import type { App } from '../../app.ts';
 import { AppError, fieldErrorsFromIssues } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { escapeHtml } from '../mail/compose.ts';
+import { escapeHtml } from '../mail/lib/compose.ts';
 import { mailQueueOf } from '../mail/service.ts';
-import './mails.ts';
-import { leadRateLimit } from './rate-limit.ts';
+import './lib/mails.ts';
+import { leadRateLimit } from './lib/rate-limit.ts';
 import { DetailOut, LeadOut, NewsletterConfirmBody, UnsubscribeQuery } from './schema.ts';
 import {
   UNSUBSCRIBED,

@@ -20,11 +20,11 @@ import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import type { LeadKind } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/lib/tokens.ts';
 import { offerListItemsByIds } from '../catalogue/service.ts';
 import { resolvePosition } from '../geo/service.ts';
 import type { MailQueue } from '../mail/service.ts';
-import { LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './mails.ts';
+import { LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './lib/mails.ts';
 import { confirmByTokenHash, insertLead, requestSubscription, unsubscribeByToken } from './repository.ts';
 import type { LeadOut } from './schema.ts';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADQUARTERS } from '@market/domain/markets';
 import { parseEnv } from '../../config/env.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { listMailbox, mailboxDir } from './mailbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { listMailbox, mailboxDir } from './lib/mailbox.ts';
 import { enqueueMail, mailQueueOf } from './service.ts';
 
 let t: TestApp;

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { escapeHtml } from './compose.ts';
-import { MAILBOX_NAME, listMailbox, mailboxDir, readMailboxEntry, readMailboxRaw } from './mailbox.ts';
+import { escapeHtml } from './lib/compose.ts';
+import { MAILBOX_NAME, listMailbox, mailboxDir, readMailboxEntry, readMailboxRaw } from './lib/mailbox.ts';
 import { attachMailQueue, createMailQueue } from './service.ts';
 
 /** The mailbox pages show our own mails: inline styles only, no scripts, links open normally. */

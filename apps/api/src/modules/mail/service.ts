@@ -11,9 +11,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { AppDeps } from '../../app.ts';
-import { composeMail } from './compose.ts';
-import { createSender, type MailSender } from './senders.ts';
-import { mailTemplate, type MailData } from './templates.ts';
+import { composeMail } from './lib/compose.ts';
+import { createSender, type MailSender } from './lib/senders.ts';
+import { mailTemplate, type MailData } from './lib/templates.ts';
 
 export const MAIL_QUEUE = 'mail';
 const BOSS_SCHEMA = 'pgboss';

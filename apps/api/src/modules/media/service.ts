@@ -3,9 +3,9 @@
 import { HOME_PROS_CATEGORIES, MAIN_CATEGORIES, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { CALLOUT_DESIGNS } from './paths.ts';
+import { CALLOUT_DESIGNS } from './lib/paths.ts';
 import { findContestArtBySlug, findMerchantNameBySlug, findOfferArtById } from './repository.ts';
-import { bannerSvg, calloutSvg, categorySvg, contestBannerSvg, contestPictureSvg, headerSvg, heroSvg, logoSvg, offerSvg } from './svg.ts';
+import { bannerSvg, calloutSvg, categorySvg, contestBannerSvg, contestPictureSvg, headerSvg, heroSvg, logoSvg, offerSvg } from './lib/svg.ts';
 
 const HOME_PROS_GROUPS = new Set(HOME_PROS_CATEGORIES.map((c) => c.slug));
 

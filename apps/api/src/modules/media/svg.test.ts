@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkup } from './escape.ts';
-import { initialsOf, logoSvg, offerSvg, wrapText } from './svg.ts';
+import { escapeMarkup } from './lib/escape.ts';
+import { initialsOf, logoSvg, offerSvg, wrapText } from './lib/svg.ts';
 
 describe('svg helpers', () => {
   it('escapes markup and drops characters XML forbids', () => {

@@ -10,11 +10,11 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDisplayDate } from '@market/domain/expiry';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { randomClientIp, signUpMember, type TestMember } from '../auth/testing.ts';
-import { addLocation, addMerchant, addOffer, uid } from '../catalogue/test-fixtures.ts';
-import { mediaPaths } from '../media/paths.ts';
-import { renderCouponPdf } from './coupon-pdf.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { randomClientIp, signUpMember, type TestMember } from '../auth/members.fixtures.ts';
+import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
+import { mediaPaths } from '../media/lib/paths.ts';
+import { renderCouponPdf } from './lib/coupon-pdf.ts';
 import { ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, clientAddressKey } from './service.ts';
 
 const run = promisify(execFile);

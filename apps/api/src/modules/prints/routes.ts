@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import { currentUser, requireUser } from '../auth/lib/guard.ts';
 import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
 import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
 

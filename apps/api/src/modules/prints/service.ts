@@ -9,11 +9,11 @@ import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { EventBuffer } from '../analytics/service.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../auth/lib/tokens.ts';
 import type { OfferDetail } from '../catalogue/schema.ts';
 import { getOfferDetail } from '../catalogue/service.ts';
 import { merchantLogo } from '../media/service.ts';
-import { renderCouponPdf } from './coupon-pdf.ts';
+import { renderCouponPdf } from './lib/coupon-pdf.ts';
 import {
   findCopyByToken,
   findPrintRecord,

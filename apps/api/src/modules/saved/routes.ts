@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import { currentUser, requireUser } from '../auth/lib/guard.ts';
 import { ClipIn, FavoriteDeleteQuery, FavoriteIn, SavedIdOut, SavedIdParams, SavedItemsOut } from './schema.ts';
 import { listSaved, saveFavorite, saveOffer, unsaveFavorite, unsaveOffer } from './service.ts';
 

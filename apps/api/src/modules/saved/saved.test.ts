@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { signUpMember, type TestMember } from '../auth/testing.ts';
-import { addLocation, addMerchant, addOffer, uid } from '../catalogue/test-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { signUpMember, type TestMember } from '../auth/members.fixtures.ts';
+import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
 
 let t: TestApp;
 let regular: Record<'active' | 'today' | 'expired3' | 'expired6' | 'hidden' | 'inactive', number>;

@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE, MARKETS } from '@market/domain/markets';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildTsQuery } from '../catalogue/offer-query-sql.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { buildTsQuery } from '../catalogue/lib/offer-query-sql.ts';
 import { listOffers, type TextQuery } from '../catalogue/service.ts';
-import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/test-fixtures.ts';
-import { rebuildSearchSupport } from './maintenance.ts';
+import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/catalogue.fixtures.ts';
+import { rebuildSearchSupport } from './lib/maintenance.ts';
 import { findNamesStartingWith } from './repository.ts';
 import { searchWords } from './service.ts';
 
