@@ -15,8 +15,10 @@ import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { installNulCharacterGuard } from './lib/text-input.ts';
-import { registerModules } from './modules/index.ts';
+import { ACCOUNT_DELETION_STEPS, MAIL_TEMPLATES, registerModules } from './modules/index.ts';
+import { EventBuffer } from './modules/analytics/lib/event-buffer.ts';
 import { createCatalogueState } from './modules/catalogue/lib/state.ts';
+import { createMailQueue } from './modules/mail/service.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -69,12 +71,11 @@ export function connectionLimits(env: Env) {
   };
 }
 
-/** The app's dependencies; the catalogue state is made here unless given. */
-export type AppDepsInput = Omit<AppDeps, 'catalogue'> & Partial<Pick<AppDeps, 'catalogue'>>;
+/** What the caller gives buildApp; the rest of the app's dependencies is made there. */
+export type AppDepsInput = Pick<AppDeps, 'env' | 'db'> & Partial<Pick<AppDeps, 'catalogue'>>;
 
 export async function buildApp(input: AppDepsInput, options: { logger?: boolean } = {}): Promise<App> {
-  const deps: AppDeps = { ...input, catalogue: input.catalogue ?? createCatalogueState() };
-  const { env } = deps;
+  const { env, db } = input;
   const proxies = trustedProxyList(env);
   const limits = connectionLimits(env);
   const app = Fastify({
@@ -99,6 +100,14 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const deps: AppDeps = {
+    env,
+    db,
+    catalogue: input.catalogue ?? createCatalogueState(),
+    mail: createMailQueue({ env, db }, MAIL_TEMPLATES, app.log),
+    analytics: new EventBuffer(db, app.log),
+    accountDeletionSteps: ACCOUNT_DELETION_STEPS,
+  };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from './support/harness.ts';
 import { randomClientIp } from '../src/modules/auth/members.fixtures.ts';
 import { addLocation, addMerchant, addOffer, uid } from '../src/modules/catalogue/catalogue.fixtures.ts';
 import { listMailbox, mailboxDir } from '../src/modules/mail/lib/mailbox.ts';
-import { mailQueueOf } from '../src/modules/mail/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +51,7 @@ describe('a member, from sign-up to account deletion', () => {
     expect(signup.statusCode).toBe(201);
 
     // 2. The verification mail lands in the local mailbox directory.
-    await mailQueueOf(t.app).drain();
+    await t.app.deps.mail.drain();
     const files = await readdir(mailboxDir(t.env));
     const raws = await Promise.all(files.filter((f) => f.endsWith('.eml')).map((f) => readFile(join(mailboxDir(t.env), f), 'utf8')));
     expect(raws.filter((r) => r.includes(`To: ${email}`) && r.includes('Subject: Confirm your LocalSaver e-mail address'))).toHaveLength(1);

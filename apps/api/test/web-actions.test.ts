@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomClientIp } from '../src/modules/auth/members.fixtures.ts';
 import { createTestApp, type TestApp } from './support/harness.ts';
-import { PAGE_BODY_LIMIT_BYTES } from '../src/web.ts';
+import { PAGE_BODY_LIMIT_BYTES } from '../src/web/page-actions.ts';
 
 let t: TestApp;
 beforeAll(async () => {

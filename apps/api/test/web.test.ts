@@ -3,7 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/harness.ts';
-import { apiFetcher, pageContentSecurityPolicy } from '../src/web.ts';
+import { apiFetcher } from '../src/web/in-process-api.ts';
+import { pageContentSecurityPolicy } from '../src/web/page-security.ts';
 
 const PROXY = '10.9.8.7';
 const CDN = { 'cf-ipcity': 'Minneapolis', 'cf-region-code': 'MN', 'cf-iplatitude': '44.98', 'cf-iplongitude': '-93.27', 'cf-ipcountry': 'US' };

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/harness.ts';
-import { mailQueueOf } from '../../src/modules/mail/service.ts';
 import { INVALID_TOKEN_DETAIL, LOGIN_REQUIRED_DETAIL } from '../../src/modules/auth/lib/guard.ts';
 import { randomClientIp, signUpMember, signUpVerifiedMember, type TestMember } from '../../src/modules/auth/members.fixtures.ts';
 import { expiredMember, memberSnapshot, memberTables, realIds, realisticValues, revokedMember, sampleRequest, type RealIds } from './fixtures.ts';
@@ -138,7 +137,7 @@ describe('mass assignment', () => {
     const otherClipId = (otherClip.json() as { id: number }).id;
     const tables = await memberTables(t.db);
     // Sign-up queues a verification mail whose worker writes a token row: let it finish first.
-    await mailQueueOf(t.app).drain();
+    await t.app.deps.mail.drain();
     const otherBefore = await memberSnapshot(t.db, other.id, tables);
     const writerIdentity = async () =>
       (await t.db.rows<{ j: string }>(sql`SELECT json_build_object('id', id, 'email', email, 'verified', email_verified_at, 'created', created_at, 'terms', terms_agreed_at)::text AS j FROM users WHERE id = ${writer.id}`))[0]!.j;
@@ -182,7 +181,7 @@ describe('mass assignment', () => {
       expect(res.statusCode, `${op.id}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }
     console.log(`mass assignment: ${writes.length} writes with ${Object.keys(extras).length} extra fields: ${answered.join(', ')}`);
-    await mailQueueOf(t.app).drain();
+    await t.app.deps.mail.drain();
     expect(await memberSnapshot(t.db, other.id, tables)).toEqual(otherBefore);
     expect(await writerIdentity()).toBe(identityBefore);
     const [verified] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE email_verified_at < '2001-01-01'`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { businessToday } from '@market/domain/expiry';
-import { ensureWebBuilt } from '../../src/web-build.ts';
+import { ensureWebBuilt } from '../../src/web/build.ts';
 import { adminQuery, buildTemplate } from './template.ts';
 
 declare module 'vitest' {

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { parseEnv, type Env } from '../../src/config/env.ts';
 import { openDatabase, type DbHandle } from '../../src/db/client.ts';
-import { mountWeb } from '../../src/web.ts';
+import { mountWeb } from '../../src/web/mount.ts';
 import { adminQuery, uniqueName, withDatabase } from './template.ts';
 
 export interface TestApp {

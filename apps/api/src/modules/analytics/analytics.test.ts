@@ -5,7 +5,7 @@ import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { signUpMember } from '../auth/members.fixtures.ts';
 import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
-import { EventBuffer } from './service.ts';
+import { EventBuffer } from './lib/event-buffer.ts';
 
 const KEY = 'test-analytics-read-key-0123456789';
 let t: TestApp;
@@ -48,7 +48,7 @@ describe('POST /api/analytics/event/ (SPEC.md 7)', () => {
     expect(accepted.map((r) => r.statusCode)).toEqual([202, 202, 202, 202, 202, 202, 202]);
     expect(accepted[0]!.body).toBe('');
 
-    await t.app.analytics.flush();
+    await t.app.deps.analytics.flush();
     const rows = await t.db.rows<{ event: string; offer_id: number | null; location_id: number | null; merchant_id: number; data: Record<string, unknown>; source: string }>(
       sql`SELECT event, offer_id, location_id, merchant_id, data, source FROM analytics_events WHERE merchant_id = ${merchantId} ORDER BY id`,
     );
@@ -82,7 +82,7 @@ describe('POST /api/analytics/event/ (SPEC.md 7)', () => {
   });
 
   it('names the field of every bad event and stores none of them', async () => {
-    const before = t.app.analytics.pending;
+    const before = t.app.deps.analytics.pending;
     const cases: Array<[unknown, string]> = [
       [{ event: 'offer.click', data: { offer: offerId } }, 'event'],
       [{ data: { offer: offerId } }, 'event'],
@@ -100,13 +100,13 @@ describe('POST /api/analytics/event/ (SPEC.md 7)', () => {
     }
     const notJson = await t.app.inject({ method: 'POST', url: '/api/analytics/event/', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(notJson.statusCode).toBe(400);
-    expect(t.app.analytics.pending).toBe(before);
+    expect(t.app.deps.analytics.pending).toBe(before);
   });
 
   it('drops events whose offer or location does not exist when the batch is written', async () => {
     expect((await send({ event: 'offer.impression', data: { offer: 2_000_000_000 } })).statusCode).toBe(202);
     expect((await send({ event: 'location.view', data: { location: 2_000_000_001 } })).statusCode).toBe(202);
-    await t.app.analytics.flush();
+    await t.app.deps.analytics.flush();
     const rows = await t.db.rows(sql`SELECT 1 FROM analytics_events WHERE offer_id = 2000000000 OR location_id = 2000000001`);
     expect(rows).toHaveLength(0);
   });
@@ -119,7 +119,7 @@ describe('prints, downloads and redemptions in the daily counters', () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: member.headers, payload: { offer_id: offerId, kind } })).statusCode).toBe(201);
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/redemptions/', headers: member.headers, payload: { offer_id: offerId } })).statusCode).toBe(201);
-    await t.app.analytics.flush();
+    await t.app.deps.analytics.flush();
     const res = (await daily(`scope=offer&id=${offerId}`)).json() as { totals: Record<string, number> };
     expect(res.totals).toMatchObject({ prints: 2, downloads: 1, redemptions: 1 });
     const merchant = (await daily(`scope=merchant&id=${merchantId}`)).json() as { totals: Record<string, number> };
@@ -133,13 +133,13 @@ describe('account deletion', () => {
   it('keeps the member\'s events counted but forgets who they were', async () => {
     const member = await signUpMember(t.app);
     await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: member.headers, payload: { offer_id: offerId } });
-    await t.app.analytics.flush();
+    await t.app.deps.analytics.flush();
     // One more event still in the buffer when the account goes.
     await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: member.headers, payload: { offer_id: offerId, kind: 'download' } });
     const before = (await daily(`scope=offer&id=${offerId}`)).json() as { totals: Record<string, number> };
     const gone = await t.app.inject({ method: 'DELETE', url: '/auth/user/', headers: member.headers, payload: { password: member.password } });
     expect(gone.statusCode).toBe(204);
-    await t.app.analytics.flush();
+    await t.app.deps.analytics.flush();
     const [row] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = ${member.id}`);
     expect(row!.n).toBe(0);
     const after = (await daily(`scope=offer&id=${offerId}`)).json() as { totals: Record<string, number> };
@@ -199,7 +199,7 @@ describe('EventBuffer batching', () => {
     for (let i = 0; i < 5; i++) {
       expect((await second.inject({ method: 'POST', url: '/api/analytics/event/', payload: { event: 'merchant-website.view', data: { location: otherLocationId, website_type: 'close-test' } } })).statusCode).toBe(202);
     }
-    expect(second.analytics.pending).toBe(5);
+    expect(second.deps.analytics.pending).toBe(5);
     await second.close();
     const [row] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM analytics_events WHERE data->>'website_type' = 'close-test'`);
     expect(row!.n).toBe(5);

@@ -6,8 +6,7 @@ import { AUTH_COOKIE_SECONDS } from '@market/domain/constants';
 import { HEADQUARTERS } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
-import { mailQueueOf } from '../mail/service.ts';
-import { registerUserDeletionHandler } from './lib/account-deletion.ts';
+import type { AccountDeletionStep } from './lib/account-deletion.ts';
 import { INVALID_TOKEN_DETAIL, LOGIN_REQUIRED_DETAIL } from './lib/guard.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { AUTH_RATE_LIMITS } from './routes.ts';
@@ -38,7 +37,7 @@ async function userRow(email: string) {
 }
 
 async function mailsTo(email: string): Promise<MailboxEntry[]> {
-  await mailQueueOf(t.app).drain();
+  await t.app.deps.mail.drain();
   return (await listMailbox(mailboxDir(t.env))).filter((m) => m.to === email);
 }
 
@@ -408,16 +407,20 @@ describe('DELETE /auth/user/', () => {
     expect(await userRow(member.email)).not.toBeNull();
   });
 
-  it('erases the member, their tokens, preferences and mail records, runs the registered handlers and revokes every token', async () => {
+  it('erases the member, their tokens, preferences and mail records, runs the account-deletion steps and revokes every token', async () => {
     const seen: number[] = [];
-    registerUserDeletionHandler('auth-test', async (userId, tx) => {
-      seen.push(userId);
-      await tx.execute(sql`SELECT 1`);
-    });
+    const testStep: AccountDeletionStep = {
+      name: 'auth-test',
+      run: async (tx, userId) => {
+        seen.push(userId);
+        await tx.execute(sql`SELECT 1`);
+      },
+    };
+    t.app.deps.accountDeletionSteps = [...t.app.deps.accountDeletionSteps, testStep];
     const member = await signUpMember(t.app);
     await put('/api/user/preferences/', { food_dining_preference: 1 }, member);
     await post('/auth/passwordreset/', { email: member.email });
-    await mailQueueOf(t.app).drain();
+    await t.app.deps.mail.drain();
 
     const res = await del('/auth/user/', { password: member.password, re_password: member.password }, member);
     expect(res.statusCode).toBe(204);

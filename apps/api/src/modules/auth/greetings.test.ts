@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
-import { mailQueueOf } from '../mail/service.ts';
 import { randomClientIp, registrationBody, signUpMember } from './members.fixtures.ts';
 
 let t: TestApp;
@@ -16,7 +15,7 @@ afterAll(async () => {
 });
 
 async function mailsTo(email: string, subject: string): Promise<MailboxEntry[]> {
-  await mailQueueOf(t.app).drain();
+  await t.app.deps.mail.drain();
   return (await listMailbox(mailboxDir(t.env))).filter((m) => m.to === email && m.subject === subject);
 }
 

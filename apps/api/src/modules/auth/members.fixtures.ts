@@ -9,7 +9,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { App } from '../../app.ts';
 import { listMailbox, mailboxDir } from '../mail/lib/mailbox.ts';
-import { mailQueueOf } from '../mail/service.ts';
 
 export interface TestMember {
   id: number;
@@ -60,7 +59,7 @@ export async function signUpMember(app: App, overrides: Record<string, unknown> 
 
 /** Confirms a member's e-mail address with the link of the newest verification mail. */
 export async function verifyMemberEmail(app: App, member: Pick<TestMember, 'email' | 'ip'>): Promise<void> {
-  await mailQueueOf(app).drain();
+  await app.deps.mail.drain();
   const mails = (await listMailbox(mailboxDir(app.deps.env))).filter((m) => m.to === member.email && /\/verify\?id=/.test(m.text));
   const match = /\/verify\?id=(\d+)&token=([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '');
   if (!match) throw new Error(`no verification mail to ${member.email}`);

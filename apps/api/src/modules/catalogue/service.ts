@@ -64,9 +64,9 @@ export async function resolveListingCircle(deps: AppDeps, q: PlaceParams): Promi
     throw q.lat == null ? invalid('lat', 'Send lat and lng together.') : invalid('lng', 'Send lat and lng together.');
   }
   const circle = (p: Position): GeoCircle => ({ lat: p.lat, lng: p.lng, radiusM: p.market.radiusM });
-  if (q.lat != null) return circle(await resolvePosition(deps.db.db, q));
+  if (q.lat != null) return circle(await resolvePosition(deps, q));
   const key = `${q.city?.trim().toLowerCase() ?? ''}|${q.state?.trim().toUpperCase() ?? ''}`;
-  return deps.catalogue.places.fetch(key, async () => circle(await resolvePosition(deps.db.db, q)));
+  return deps.catalogue.places.fetch(key, async () => circle(await resolvePosition(deps, q)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   type CalloutSettings,
 } from '@market/domain/callouts';
 import { DEFAULT_PLACE } from '@market/domain/markets';
+import type { AppDeps } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { findCallouts, findCalloutSettings } from './repository.ts';
 import type { CalloutOut, CalloutsOut } from './schema.ts';
@@ -53,10 +54,10 @@ async function calloutsOf(db: Executor, isDefault: boolean): Promise<CalloutOut[
  * order or shuffled when randomize_callout_order, truncated to number_of_default_callouts_to_use
  * (SPEC.md 7), with the settings so the web can apply the default-callouts fallback.
  */
-export async function calloutsForState(db: Executor, state: string | undefined, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutsOut> {
+export async function calloutsForState(deps: Pick<AppDeps, 'db'>, state: string | undefined, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutsOut> {
   // The rows may be kept (issue 9: they change rarely and every home page asks); the selection,
   // with its per-request shuffle, is made here every time.
-  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(db)), rows.remember('content:callouts', () => calloutsOf(db, false))]);
+  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(deps.db.db)), rows.remember('content:callouts', () => calloutsOf(deps.db.db, false))]);
   return { objects: selectCallouts(all, settings, state ?? DEFAULT_PLACE.state, random), settings };
 }
 
@@ -65,7 +66,7 @@ export async function calloutsForState(db: Executor, state: string | undefined, 
  * and truncated by the same settings, ready to show when the regular answer fails or
  * use_default_callouts is set (SPEC.md 7).
  */
-export async function defaultCallouts(db: Executor, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutOut[]> {
-  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(db)), rows.remember('content:default-callouts', () => calloutsOf(db, true))]);
+export async function defaultCallouts(deps: Pick<AppDeps, 'db'>, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutOut[]> {
+  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(deps.db.db)), rows.remember('content:default-callouts', () => calloutsOf(deps.db.db, true))]);
   return selectCallouts(all, settings, null, random);
 }

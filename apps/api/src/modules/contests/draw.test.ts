@@ -9,7 +9,6 @@ import { MARKETS, type MarketId } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { randomClientIp, signUpMember, signUpVerifiedMember, type TestMember } from '../auth/members.fixtures.ts';
 import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
-import { mailQueueOf } from '../mail/service.ts';
 import { DrawError, drawWinners, pickWinners } from './lib/draw.ts';
 
 let t: TestApp;
@@ -50,13 +49,13 @@ afterAll(async () => {
 });
 
 async function mailsTo(to: string): Promise<MailboxEntry[]> {
-  await mailQueueOf(t.app).drain();
+  await t.app.deps.mail.drain();
   return (await listMailbox(mailboxDir(t.env))).filter((m) => m.to === to);
 }
 
 describe('drawing winners', () => {
   it('picks winners with a recorded seed that reproduces the pick, stores and mails them', async () => {
-    const draw = await drawWinners(t.db, mailQueueOf(t.app), { contestId: contest.id, winners: 3, seed: 20260101 });
+    const draw = await drawWinners({ db: t.db, mail: t.app.deps.mail }, { contestId: contest.id, winners: 3, seed: 20260101 });
     expect(draw).toMatchObject({ contestId: contest.id, seed: 20260101, eligibleEntries: 8, winnersRequested: 3 });
     expect(draw.winners).toHaveLength(3);
     const memberIds = new Set(members.map((m) => m.id));
@@ -95,18 +94,18 @@ describe('drawing winners', () => {
 
   it('never picks a member twice, even with two draws at once, and stops when nobody is left', async () => {
     const [a, b] = await Promise.all([
-      drawWinners(t.db, null, { contestId: contest.id, winners: 2 }),
-      drawWinners(t.db, null, { contestId: contest.id, winners: 2 }),
+      drawWinners({ db: t.db, mail: null }, { contestId: contest.id, winners: 2 }),
+      drawWinners({ db: t.db, mail: null }, { contestId: contest.id, winners: 2 }),
     ]);
     expect(a.seed).not.toBe(b.seed);
-    const rest = await drawWinners(t.db, null, { contestId: contest.id, winners: 10 });
+    const rest = await drawWinners({ db: t.db, mail: null }, { contestId: contest.id, winners: 10 });
     expect(rest.winners).toHaveLength(1);
     expect(rest.eligibleEntries).toBe(1);
     const [count] = await t.db.rows<{ n: number; members: number }>(sql`SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS members FROM contest_winners WHERE contest_id = ${contest.id}`);
     expect(count).toEqual({ n: 8, members: 8 });
-    await expect(drawWinners(t.db, null, { contestId: contest.id, winners: 1 })).rejects.toThrow(DrawError);
-    await expect(drawWinners(t.db, null, { contestId: 2_147_483_000, winners: 1 })).rejects.toThrow('does not exist');
-    await expect(drawWinners(t.db, null, { contestId: contest.id, winners: 0 })).rejects.toThrow('at least 1');
+    await expect(drawWinners({ db: t.db, mail: null }, { contestId: contest.id, winners: 1 })).rejects.toThrow(DrawError);
+    await expect(drawWinners({ db: t.db, mail: null }, { contestId: 2_147_483_000, winners: 1 })).rejects.toThrow('does not exist');
+    await expect(drawWinners({ db: t.db, mail: null }, { contestId: contest.id, winners: 0 })).rejects.toThrow('at least 1');
   });
 
   it('the command explains its arguments', () => {

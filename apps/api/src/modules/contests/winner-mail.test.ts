@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { signUpMember } from '../auth/members.fixtures.ts';
 import { listMailbox, mailboxDir, type MailboxEntry } from '../mail/lib/mailbox.ts';
-import { mailQueueOf } from '../mail/service.ts';
 import { drawWinners } from './lib/draw.ts';
 
 let t: TestApp;
@@ -17,7 +16,7 @@ afterAll(async () => {
 });
 
 async function mailsTo(email: string): Promise<MailboxEntry[]> {
-  await mailQueueOf(t.app).drain();
+  await t.app.deps.mail.drain();
   return (await listMailbox(mailboxDir(t.env))).filter((m) => m.to === email);
 }
 
@@ -41,7 +40,7 @@ describe('the winner mail', () => {
     const entry = await t.app.inject({ method: 'POST', url: '/api/contestapplication/', headers: member.headers, payload: { contest: contest!.id, entity_id: contest!.entity } });
     expect(entry.statusCode).toBe(201);
 
-    const draw = await drawWinners(t.db, mailQueueOf(t.app), { contestId: contest!.id, winners: 1, seed: 7 });
+    const draw = await drawWinners({ db: t.db, mail: t.app.deps.mail }, { contestId: contest!.id, winners: 1, seed: 7 });
     expect(draw.winners.map((w) => w.userId)).toEqual([member.id]);
     const [won] = (await mailsTo(member.email)).filter((m) => m.subject === `You won: ${contest!.display_name}`);
     expect(won!.text).toContain('Congratulations Mary Ann!');

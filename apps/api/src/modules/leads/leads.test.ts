@@ -10,7 +10,6 @@ import { MARKETS } from '@market/domain/markets';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { randomClientIp } from '../auth/members.fixtures.ts';
 import { listMailbox, mailboxDir, readMailboxRaw, type MailboxEntry } from '../mail/lib/mailbox.ts';
-import { mailQueueOf } from '../mail/service.ts';
 import { exportLeadsCsv, safeCell, type ExportKind } from './lib/export.ts';
 import { NEWSLETTER_MESSAGE_MAIL } from './lib/mails.ts';
 
@@ -34,7 +33,7 @@ const post = (url: string, payload: unknown, ip = randomClientIp(), headers: Rec
   t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip, headers });
 
 async function mailsTo(to: string): Promise<MailboxEntry[]> {
-  await mailQueueOf(t.app).drain();
+  await t.app.deps.mail.drain();
   return (await listMailbox(mailboxDir(t.env))).filter((m) => m.to === to);
 }
 
@@ -253,7 +252,7 @@ describe('newsletter', () => {
     return match![1]!;
   };
   const confirm = (token: unknown) => post('/auth/newsletter/confirm/', { token });
-  const sendNewsletter = (email: string) => mailQueueOf(t.app).enqueue(NEWSLETTER_MESSAGE_MAIL, email, { subject: 'Zq local deals this week', paragraphs: ['Fresh coupons near you.'] });
+  const sendNewsletter = (email: string) => t.app.deps.mail.enqueue(NEWSLETTER_MESSAGE_MAIL, email, { subject: 'Zq local deals this week', paragraphs: ['Fresh coupons near you.'] });
   const subscriptionRow = async (email: string) =>
     (await t.db.rows<{ confirmed_at: string | null; unsubscribed_at: string | null; tracking_id: string; subscribe_count: number }>(
       sql`SELECT confirmed_at, unsubscribed_at, tracking_id, subscribe_count FROM newsletter_subscriptions WHERE email = ${email}`,
@@ -396,7 +395,7 @@ describe('CSV export for the sales team (npm run leads:export)', () => {
   async function csvOf(kind: ExportKind): Promise<string[]> {
     const chunks: Buffer[] = [];
     const out = new Writable({ write: (chunk, _enc, cb) => (chunks.push(Buffer.from(chunk)), cb()) });
-    const count = await exportLeadsCsv(t.db, kind, out);
+    const count = await exportLeadsCsv(t.app.deps, kind, out);
     const lines = Buffer.concat(chunks).toString('utf8').trim().split('\n');
     expect(lines).toHaveLength(count + 1);
     return lines;

@@ -6,7 +6,7 @@ import { HEADQUARTERS } from '@market/domain/markets';
 import { parseEnv } from '../../config/env.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { listMailbox, mailboxDir } from './lib/mailbox.ts';
-import { enqueueMail, mailQueueOf } from './service.ts';
+import { MESSAGE_MAIL } from './lib/templates.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,12 +18,12 @@ afterAll(async () => {
 
 describe('mail queue and local mailbox', () => {
   it('delivers a queued mail as a .eml with HTML and plain-text parts and the postal address', async () => {
-    await enqueueMail(t.app, 'message', 'someone@example.com', {
+    await t.app.deps.mail.enqueue(MESSAGE_MAIL, 'someone@example.com', {
       subject: 'Hello <there>',
       paragraphs: ['First <b>line</b> & more.'],
       action: { label: 'Open it', url: 'http://localhost:3000/x?a=1&b=2' },
     });
-    await mailQueueOf(t.app).drain();
+    await t.app.deps.mail.drain();
 
     const files = await readdir(mailboxDir(t.env));
     const eml = files.filter((f) => f.endsWith('.eml'));
@@ -46,7 +46,7 @@ describe('mail queue and local mailbox', () => {
   });
 
   it('refuses an unknown mail kind at once', async () => {
-    await expect(enqueueMail(t.app, 'no-such-kind', 'a@example.com')).rejects.toThrow(/Unknown mail kind/);
+    await expect(t.app.deps.mail.enqueue('no-such-kind', 'a@example.com')).rejects.toThrow(/Unknown mail kind/);
   });
 
   it('lists the mailbox on a development page (DEV_MAILBOX=true) with links to each mail', async () => {
@@ -80,8 +80,8 @@ describe('mailbox page off unless turned on (account takeover through the mailbo
   it('is not served in the default configuration, even with mail in the mailbox', async () => {
     const plain = await createTestApp();
     try {
-      await enqueueMail(plain.app, 'message', 'victim@example.com', { subject: 'Reset your password', paragraphs: ['Secret link.'] });
-      await mailQueueOf(plain.app).drain();
+      await plain.app.deps.mail.enqueue(MESSAGE_MAIL, 'victim@example.com', { subject: 'Reset your password', paragraphs: ['Secret link.'] });
+      await plain.app.deps.mail.drain();
       const [entry] = await listMailbox(mailboxDir(plain.env));
       expect(entry).toBeDefined();
       for (const url of ['/dev/mailbox/', `/dev/mailbox/${entry!.name}`, `/dev/mailbox/${entry!.name}/raw`]) {
@@ -151,8 +151,8 @@ describe('with SMTP_URL', () => {
     const smtp = await fakeSmtpServer();
     const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, DEV_MAILBOX: 'true' });
     try {
-      await enqueueMail(app.app, 'message', 'smtp-user@example.com', { subject: 'Through SMTP', paragraphs: ['Hello.'] });
-      await mailQueueOf(app.app).drain();
+      await app.app.deps.mail.enqueue(MESSAGE_MAIL, 'smtp-user@example.com', { subject: 'Through SMTP', paragraphs: ['Hello.'] });
+      await app.app.deps.mail.drain();
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]).toMatch(/^To: smtp-user@example.com$/m);
       expect(smtp.received[0]).toMatch(/^Subject: Through SMTP$/m);

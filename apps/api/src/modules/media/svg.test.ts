@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkup } from './lib/escape.ts';
+import { escapeMarkup } from '../../lib/escape-markup.ts';
 import { initialsOf, logoSvg, offerSvg, wrapText } from './lib/svg.ts';
 
 describe('svg helpers', () => {

@@ -13,7 +13,7 @@ import { addDays, formatDisplayDate } from '@market/domain/expiry';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { randomClientIp, signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
-import { mediaPaths } from '../media/lib/paths.ts';
+import { mediaPaths } from '../../db/media-paths.ts';
 import { renderCouponPdf } from './lib/coupon-pdf.ts';
 import { ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, clientAddressKey } from './service.ts';
 
@@ -169,7 +169,7 @@ describe('GET /api/pdf without a token (anonymous visitors, SPEC.md 6)', () => {
     // Another address is not affected.
     expect((await t.app.inject({ method: 'GET', url: `/api/pdf?offer_id=${o.id}`, remoteAddress: randomClientIp() })).statusCode).toBe(200);
 
-    await t.app.analytics.flush();
+    await t.app.deps.analytics.flush();
     const rows = await t.db.rows<{ event: string; n: number }>(
       sql`SELECT event, count(*)::int AS n FROM analytics_events WHERE offer_id = ${o.id} GROUP BY event ORDER BY event`,
     );

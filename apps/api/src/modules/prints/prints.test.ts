@@ -28,7 +28,7 @@ const post = (m: TestMember | null, url: string, payload: unknown) =>
 const get = (m: TestMember | null, url: string) => t.app.inject({ method: 'GET', url, headers: m?.headers ?? {} });
 
 async function events(offerId: number, event: string): Promise<number> {
-  await t.app.analytics.flush();
+  await t.app.deps.analytics.flush();
   const [row] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM analytics_events WHERE offer_id = ${offerId} AND event = ${event}`);
   return row!.n;
 }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { buildTsQuery } from '../catalogue/lib/offer-query-sql.ts';
 import { listOffers, type TextQuery } from '../catalogue/service.ts';
 import { addCategory, addLocation, addMerchant, addOffer, countQueries, north, uid } from '../catalogue/catalogue.fixtures.ts';
-import { rebuildSearchSupport } from './lib/maintenance.ts';
+import { rebuildSearchSupport } from '../../db/search-terms.ts';
 import { findNamesStartingWith } from './repository.ts';
 import { searchWords } from './service.ts';
 

@@ -1,29 +1,24 @@
-// What happens to a member's data when the account is deleted (issue 3): every module that keeps
-// data about members registers a handler here, so it plugs in without editing auth.
+// What happens to a member's data when the account is deleted (SPEC.md 3). Each module that keeps
+// data about members exports a step from its service, and modules/index.ts lists them
+// (ACCOUNT_DELETION_STEPS), so a new one is one line in that list and no edit of auth:
 //
-//   import { registerUserDeletionHandler } from './account-deletion.ts';
-//   registerUserDeletionHandler('prints', async (userId, tx) => {
-//     await tx.delete(userPrints).where(eq(userPrints.userId, userId));        // personal: erase
-//   });
-//   registerUserDeletionHandler('contest-entries', async (userId, tx) => {
-//     await tx.update(contestEntries).set({ userId: null }).where(...);        // counts: anonymise
-//   });
+//   export const forgetMemberPrints: AccountDeletionStep = {
+//     name: 'prints',
+//     run: (tx, userId) => deletePrintsOf(tx, userId),          // personal: erase
+//   };
 //
-// Handlers run inside the deletion transaction, before the users row goes; an error rolls the
-// whole deletion back. Tables that reference users(id) should also say ON DELETE CASCADE (personal
-// rows) or SET NULL (rows kept for counts) so nothing can block the delete.
+// Steps run in list order inside the deletion transaction, before the users row goes; an error
+// rolls the whole deletion back. Tables that reference users(id) should also say ON DELETE CASCADE
+// (personal rows) or SET NULL (rows kept for counts) so nothing can block the delete.
 import type { Executor } from '../../../db/client.ts';
 
-export type UserDeletionHandler = (userId: number, tx: Executor) => Promise<void>;
-
-const handlers = new Map<string, UserDeletionHandler>();
-
-/** Adds (or replaces, by name) the handler a module runs when a member deletes the account. */
-export function registerUserDeletionHandler(name: string, handler: UserDeletionHandler): void {
-  handlers.set(name, handler);
+export interface AccountDeletionStep {
+  /** Names the step in logs and errors. */
+  name: string;
+  run(tx: Executor, userId: number): Promise<void>;
 }
 
-/** Runs every registered handler, in registration order. */
-export async function runUserDeletionHandlers(userId: number, tx: Executor): Promise<void> {
-  for (const handler of handlers.values()) await handler(userId, tx);
+/** Runs every step, in order, inside the deletion transaction `tx`. */
+export async function runAccountDeletionSteps(steps: readonly AccountDeletionStep[], tx: Executor, userId: number): Promise<void> {
+  for (const step of steps) await step.run(tx, userId);
 }

@@ -5,7 +5,7 @@
 // Tokens are made here, by the queue worker, so they exist in plain text only in the mail.
 import { greetingName } from '@market/domain/person-name';
 import type { Env } from '../../../config/env.ts';
-import { registerMailTemplate } from '../../mail/lib/templates.ts';
+import type { MailTemplate, MailTemplates } from '../../mail/lib/templates.ts';
 import { findUserByEmail, findUserById, insertOneTimeToken, retireOneTimeTokens } from '../repository.ts';
 import { RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS, hashToken, newToken } from './tokens.ts';
 
@@ -21,7 +21,7 @@ export function webLink(env: Env, path: string, query: Record<string, string | n
   return `${env.PUBLIC_URL.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
 }
 
-registerMailTemplate(VERIFY_MAIL, async ({ db, env }, to, data) => {
+const verifyMail: MailTemplate = async ({ db, env }, to, data) => {
   const user = await findUserById(db.db, Number(data.userId));
   // The account may have been deleted, or have verified already, before the worker got here.
   if (!user || user.email !== to || user.emailVerifiedAt) return null;
@@ -36,9 +36,9 @@ registerMailTemplate(VERIFY_MAIL, async ({ db, env }, to, data) => {
     action: { label: 'Confirm my e-mail address', url: webLink(env, '/verify', { id: user.id, token }) },
     after: ['This link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.'],
   };
-});
+};
 
-registerMailTemplate(RESET_MAIL, async ({ db, env }, to) => {
+const resetMail: MailTemplate = async ({ db, env }, to) => {
   const user = await findUserByEmail(db.db, to);
   // No account: nothing is sent, and the caller was answered the same either way.
   if (!user) return null;
@@ -53,9 +53,9 @@ registerMailTemplate(RESET_MAIL, async ({ db, env }, to) => {
     action: { label: 'Choose a new password', url: webLink(env, '/login/reset', { id: user.id, token }) },
     after: ['This link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays the same.'],
   };
-});
+};
 
-registerMailTemplate(ACCOUNT_EXISTS_MAIL, async ({ db, env }, to) => {
+const accountExistsMail: MailTemplate = async ({ db, env }, to) => {
   const user = await findUserByEmail(db.db, to);
   if (!user) return null;
   return {
@@ -69,9 +69,9 @@ registerMailTemplate(ACCOUNT_EXISTS_MAIL, async ({ db, env }, to) => {
     action: { label: 'Reset my password', url: webLink(env, '/login/recover') },
     after: ['If this was not you, you can ignore this e-mail.'],
   };
-});
+};
 
-registerMailTemplate(SIGN_IN_PAUSED_MAIL, async ({ db, env }, to) => {
+const signInPausedMail: MailTemplate = async ({ db, env }, to) => {
   const user = await findUserByEmail(db.db, to);
   // Wrong passwords for an address without an account are counted the same, but nobody is told.
   if (!user) return null;
@@ -87,4 +87,12 @@ registerMailTemplate(SIGN_IN_PAUSED_MAIL, async ({ db, env }, to) => {
     action: { label: 'Reset my password', url: webLink(env, '/login/recover') },
     after: ['If it was not you: nobody got in with those attempts. A new password that you use nowhere else keeps it that way.'],
   };
-});
+};
+
+/** The mails of the member flows, by kind (listed in modules/index.ts). */
+export const authMails: MailTemplates = {
+  [VERIFY_MAIL]: verifyMail,
+  [RESET_MAIL]: resetMail,
+  [ACCOUNT_EXISTS_MAIL]: accountExistsMail,
+  [SIGN_IN_PAUSED_MAIL]: signInPausedMail,
+};

@@ -6,9 +6,9 @@
 // the owner is never locked out for long, can end the pause at once with a password reset by
 // e-mail, and is told by e-mail (once a day at most) that sign-in was slowed.
 import { formatWait } from '@market/domain/wait-time';
+import type { AppDeps } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { MailQueue } from '../../mail/service.ts';
 import { SIGN_IN_PAUSED_MAIL } from './mails.ts';
 import { deleteLoginThrottle, deleteQuietLoginThrottles, findLoginPauseSeconds, lockLoginThrottle, updateLoginThrottle, type LoginThrottle } from '../repository.ts';
 
@@ -67,16 +67,16 @@ export function signInPauseSeconds(db: Database, email: string): Promise<number>
  * Counts a failed password sign-in for an e-mail address, account or not (the answers must not
  * tell which), and queues the owner's notice when a pause begins.
  */
-export async function recordSignInFailure(ctx: { db: Database; mail: MailQueue }, email: string): Promise<void> {
-  const notify = await ctx.db.transaction(async (tx) => {
+export async function recordSignInFailure(deps: Pick<AppDeps, 'db' | 'mail'>, email: string): Promise<void> {
+  const notify = await deps.db.db.transaction(async (tx) => {
     const { state, now } = await lockLoginThrottle(tx, email);
     const { next, notify } = countFailure(state, now);
     await updateLoginThrottle(tx, email, next);
     return notify;
   });
   // The worker sends nothing when the address has no account.
-  if (notify) await ctx.mail.enqueue(SIGN_IN_PAUSED_MAIL, email);
-  await deleteQuietLoginThrottles(ctx.db, ACCOUNT_SIGN_IN_LIMITS.quietSeconds);
+  if (notify) await deps.mail.enqueue(SIGN_IN_PAUSED_MAIL, email);
+  await deleteQuietLoginThrottles(deps.db.db, ACCOUNT_SIGN_IN_LIMITS.quietSeconds);
 }
 
 /** Ends the count for an address: after a successful sign-in or a password reset. */

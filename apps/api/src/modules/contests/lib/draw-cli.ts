@@ -4,6 +4,7 @@
 // same pick from the same entries.
 import { parseArgs } from 'node:util';
 import { commandLogger, openCommandDatabase } from '../../../lib/cli.ts';
+import { MAIL_TEMPLATES } from '../../index.ts';
 import { createMailQueue } from '../../mail/service.ts';
 import { DrawError, MAX_SEED, drawWinners } from './draw.ts';
 
@@ -42,11 +43,11 @@ async function main(): Promise<number> {
   }
 
   const { env, db } = await openCommandDatabase();
-  const mail = createMailQueue({ env, db }, commandLogger);
+  const mail = createMailQueue({ env, db }, MAIL_TEMPLATES, commandLogger);
   try {
     // Queue only: the server's worker, which knows every kind of mail, sends them.
     await mail.start({ work: false });
-    const draw = await drawWinners(db, mail, input);
+    const draw = await drawWinners({ db, mail }, input);
     console.log(`Draw ${draw.drawId} of contest ${draw.contestId} (${draw.contestName}) at ${draw.drawnAt.toISOString()}`);
     console.log(`Seed ${draw.seed}; ${draw.eligibleEntries} eligible entries; ${draw.winners.length} of ${draw.winnersRequested} winners drawn.`);
     for (const w of draw.winners) console.log(`  winner ${w.winnerId}: ${w.firstName} ${w.lastName}, ${[w.city, w.state].filter(Boolean).join(' ')} (entry ${w.entryId}, member ${w.userId}) - ${w.winning}`);

@@ -4,7 +4,7 @@
 // seed generator whose sequence never changes - picks the same winners again. Winners are stored
 // with selected_at and mailed through the queue once the draw is committed.
 import { randomInt } from 'node:crypto';
-import type { DbHandle } from '../../../db/client.ts';
+import type { AppDeps } from '../../../context.ts';
 import type { contestWinners } from '../../../db/schema/index.ts';
 import { Random } from '../../../db/seed/random.ts';
 import { placeOfZip } from '../../geo/service.ts';
@@ -47,15 +47,15 @@ export function pickWinners<T>(entries: readonly T[], count: number, contestId: 
  * selected_at), then queues each winner's e-mail. Two draws of one contest never pick the same
  * member: the contest row is locked and past winners are not eligible.
  */
-export async function drawWinners(handle: DbHandle, mail: MailQueue | null, input: { contestId: number; winners: number; seed?: number | undefined }): Promise<DrawResult> {
+export async function drawWinners(deps: Pick<AppDeps, 'db'> & { mail: MailQueue | null }, input: { contestId: number; winners: number; seed?: number | undefined }): Promise<DrawResult> {
   if (!Number.isSafeInteger(input.winners) || input.winners < 1) throw new DrawError('The number of winners must be a whole number of at least 1.');
   const seed = input.seed ?? randomInt(0, 2 ** 48 - 1);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new DrawError(`The seed must be a whole number from 0 to ${MAX_SEED}.`);
 
-  const result = await handle.db.transaction(async (tx) => {
-    const contest = await lockContest(handle, input.contestId, tx);
+  const result = await deps.db.db.transaction(async (tx) => {
+    const contest = await lockContest(deps.db, input.contestId, tx);
     if (!contest) throw new DrawError(`Contest ${input.contestId} does not exist.`);
-    const eligible = await findEligibleEntries(handle, contest.id, tx);
+    const eligible = await findEligibleEntries(deps.db, contest.id, tx);
     if (!eligible.length) throw new DrawError(`Contest ${contest.id} (${contest.display_name}) has no eligible entries.`);
     const picked: EligibleEntryRow[] = pickWinners(eligible, input.winners, contest.id, seed);
     const draw = await insertDraw(tx, {
@@ -68,7 +68,7 @@ export async function drawWinners(handle: DbHandle, mail: MailQueue | null, inpu
     });
     const rows: Array<typeof contestWinners.$inferInsert & { firstName: string; lastName: string; city: string; state: string; winning: string }> = [];
     for (const p of picked) {
-      const place = await placeOfZip(tx, p.zip);
+      const place = await placeOfZip(deps, p.zip, tx);
       rows.push({
         contestId: contest.id,
         drawId: draw.id,
@@ -103,6 +103,6 @@ export async function drawWinners(handle: DbHandle, mail: MailQueue | null, inpu
       })),
     };
   });
-  if (mail) for (const w of result.winners) await mail.enqueue(WINNER_MAIL, w.email, { winnerId: w.winnerId });
+  if (deps.mail) for (const w of result.winners) await deps.mail.enqueue(WINNER_MAIL, w.email, { winnerId: w.winnerId });
   return result;
 }

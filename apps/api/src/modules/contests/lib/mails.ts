@@ -3,13 +3,13 @@
 //   contests.winner             to a drawn winner (see draw.ts)
 import { MARKETS, marketFor, type MarketId } from '@market/domain/markets';
 import { greetingName } from '@market/domain/person-name';
-import { registerMailTemplate } from '../../mail/lib/templates.ts';
+import type { MailTemplate, MailTemplates } from '../../mail/lib/templates.ts';
 import { findSweepstakesClaim, findWinnerForMail } from '../repository.ts';
 
 export const SWEEPSTAKES_CLAIM_MAIL = 'contests.sweepstakes-claim';
 export const WINNER_MAIL = 'contests.winner';
 
-registerMailTemplate(SWEEPSTAKES_CLAIM_MAIL, async ({ db }, to, data) => {
+const sweepstakesClaimMail: MailTemplate = async ({ db }, to, data) => {
   const claim = await findSweepstakesClaim(db, Number(data.claimId));
   if (!claim) return null;
   const office = MARKETS[claim.market_id as MarketId];
@@ -28,9 +28,9 @@ registerMailTemplate(SWEEPSTAKES_CLAIM_MAIL, async ({ db }, to, data) => {
     ],
     headers: { 'Reply-To': claim.email },
   };
-});
+};
 
-registerMailTemplate(WINNER_MAIL, async ({ db }, to, data) => {
+const winnerMail: MailTemplate = async ({ db }, to, data) => {
   const winner = await findWinnerForMail(db, Number(data.winnerId));
   // The account may be gone, or have changed address, before the worker got here.
   if (!winner || winner.email !== to) return null;
@@ -45,4 +45,10 @@ registerMailTemplate(WINNER_MAIL, async ({ db }, to, data) => {
       `Our ${office.name} office will contact you within five business days to arrange your prize. You can also reach them at ${office.telephone} (${office.openingHours}).`,
     ],
   };
-});
+};
+
+/** The mails of contests, by kind (listed in modules/index.ts). */
+export const contestsMails: MailTemplates = {
+  [SWEEPSTAKES_CLAIM_MAIL]: sweepstakesClaimMail,
+  [WINNER_MAIL]: winnerMail,
+};

@@ -8,7 +8,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import maxmind, { type CityResponse, type Reader } from 'maxmind';
 import { marketFor, US_STATE_CODES } from '@market/domain/markets';
 import { PLACE_QUERY_PATTERN } from '@market/domain/places';
-import type { Executor } from '../../../db/client.ts';
+import type { AppDeps } from '../../../context.ts';
 import type { UserLocationOut } from '../schema.ts';
 import { findPlaceNamed, nearestPlace } from '../service.ts';
 
@@ -134,10 +134,10 @@ export function locationFromGeoIp(reader: GeoIpReader, clientIp: string): Partia
 }
 
 /** Fills what a source left out: coordinates from the city, or the city from the nearest place. */
-async function complete(db: Executor, p: PartialLocation): Promise<UserLocationOut> {
+async function complete(deps: Pick<AppDeps, 'db'>, p: PartialLocation): Promise<UserLocationOut> {
   let { city, state, lat, lng } = p;
   if ((lat === undefined || lng === undefined) && city) {
-    const place = await findPlaceNamed(db, city, state);
+    const place = await findPlaceNamed(deps, city, state);
     if (!place) return null;
     lat = place.lat;
     lng = place.lng;
@@ -145,7 +145,7 @@ async function complete(db: Executor, p: PartialLocation): Promise<UserLocationO
   }
   if (lat === undefined || lng === undefined) return null;
   if (!city || !state) {
-    const place = await nearestPlace(db, { lat, lng });
+    const place = await nearestPlace(deps, { lat, lng });
     if (!place) return null;
     city ??= place.name;
     state ??= place.state;
@@ -163,20 +163,20 @@ export interface UserLocationRequest {
 
 /** The visitor location of SPEC.md 7 ({market, state, city, lat, lng}) or null when unknown. */
 export async function userLocation(
-  db: Executor,
+  deps: Pick<AppDeps, 'db'>,
   request: UserLocationRequest,
   sources: { isTrustedPeer: TrustCheck; geoIp: GeoIpReader | null },
 ): Promise<UserLocationOut> {
   if (sources.isTrustedPeer(request.peerAddress)) {
     const fromCdn = locationFromCdnHeaders(request.headers);
     if (fromCdn) {
-      const located = await complete(db, fromCdn);
+      const located = await complete(deps, fromCdn);
       if (located) return located;
     }
   }
   if (sources.geoIp) {
     const fromGeoIp = locationFromGeoIp(sources.geoIp, request.clientIp);
-    if (fromGeoIp) return complete(db, fromGeoIp);
+    if (fromGeoIp) return complete(deps, fromGeoIp);
   }
   return null;
 }

@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     const out = outPath
       ? createWriteStream(outPath)
       : new Writable({ write: (chunk, _encoding, callback) => (process.stdout.write(chunk) ? callback() : process.stdout.once('drain', () => callback())) });
-    const count = await exportLeadsCsv(db, args.kind as ExportKind, out);
+    const count = await exportLeadsCsv({ db }, args.kind as ExportKind, out);
     console.error(`${count} ${args.kind} record${count === 1 ? '' : 's'} exported${outPath ? ` to ${outPath}` : ''}.`);
     return 0;
   } finally {

@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { LEAD_KINDS, type LeadKind } from '../../../db/schema/index.ts';
+import type { AppDeps } from '../../../context.ts';
 import type { DbHandle } from '../../../db/client.ts';
 import { sweepstakesClaimsPage } from '../../contests/service.ts';
 import { LEAD_FIELDS, fieldText } from './fields.ts';
@@ -63,9 +64,9 @@ async function* subscriberRows(handle: DbHandle): AsyncGenerator<Row> {
   }
 }
 
-async function* claimRows(handle: DbHandle): AsyncGenerator<Row> {
+async function* claimRows(deps: Pick<AppDeps, 'db'>): AsyncGenerator<Row> {
   for (let after = 0; ; ) {
-    const page = await sweepstakesClaimsPage(handle, after, PAGE);
+    const page = await sweepstakesClaimsPage(deps, after, PAGE);
     for (const c of page) {
       yield {
         ...c,
@@ -91,7 +92,7 @@ function columnsOf(kind: ExportKind): Column[] {
 }
 
 /** Writes every record of `kind` as CSV (header row first) to `out`; answers the number of rows. */
-export async function exportLeadsCsv(handle: DbHandle, kind: ExportKind, out: Writable): Promise<number> {
+export async function exportLeadsCsv(deps: Pick<AppDeps, 'db'>, kind: ExportKind, out: Writable): Promise<number> {
   const columns = columnsOf(kind);
   const csv = stringify({ header: true, columns, cast: { string: safeCell } });
   const done = new Promise<void>((resolve, reject) => {
@@ -100,7 +101,7 @@ export async function exportLeadsCsv(handle: DbHandle, kind: ExportKind, out: Wr
     out.on('finish', resolve);
   });
   csv.pipe(out);
-  const rows = kind === 'newsletter' ? subscriberRows(handle) : kind === 'sweepstakes' ? claimRows(handle) : leadRows(handle, kind);
+  const rows = kind === 'newsletter' ? subscriberRows(deps.db) : kind === 'sweepstakes' ? claimRows(deps) : leadRows(deps.db, kind);
   let count = 0;
   for await (const row of rows) {
     if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));

@@ -11,7 +11,7 @@ import { MARKETS, type MarketId } from '@market/domain/markets';
 import type { Env } from '../../../config/env.ts';
 import { webLink } from '../../auth/lib/mails.ts';
 import type { MailContent } from '../../mail/lib/compose.ts';
-import { registerMailTemplate } from '../../mail/lib/templates.ts';
+import type { MailTemplate, MailTemplates } from '../../mail/lib/templates.ts';
 import { LEAD_FIELDS, LEAD_TITLES, fieldText } from './fields.ts';
 import { hashToken, newToken } from '../../auth/lib/tokens.ts';
 import { findActiveSubscription, findLeadById, findSubscriptionById, setConfirmToken } from '../repository.ts';
@@ -30,7 +30,7 @@ export function unsubscribeLink(env: Env, token: string): string {
   return webLink(env, UNSUBSCRIBE_PATH, { token });
 }
 
-registerMailTemplate(LEAD_OFFICE_MAIL, async ({ db }, to, data) => {
+const leadOfficeMail: MailTemplate = async ({ db }, to, data) => {
   const lead = await findLeadById(db.db, Number(data.leadId));
   if (!lead) return null;
   const title = LEAD_TITLES[lead.kind];
@@ -52,7 +52,7 @@ registerMailTemplate(LEAD_OFFICE_MAIL, async ({ db }, to, data) => {
     ],
     ...(lead.email ? { headers: { 'Reply-To': lead.email } } : {}),
   };
-});
+};
 
 /** Appends the unsubscribe paragraph and headers every newsletter mail carries. */
 function withUnsubscribe(env: Env, content: MailContent, token: string): MailContent {
@@ -64,7 +64,7 @@ function withUnsubscribe(env: Env, content: MailContent, token: string): MailCon
   };
 }
 
-registerMailTemplate(NEWSLETTER_CONFIRM_MAIL, async ({ db, env }, to, data) => {
+const newsletterConfirmMail: MailTemplate = async ({ db, env }, to, data) => {
   const subscription = await findSubscriptionById(db.db, Number(data.subscriptionId));
   // Gone, or confirmed by an earlier link before the worker got here: nothing to ask.
   if (!subscription || subscription.email !== to || (subscription.confirmedAt && !subscription.unsubscribedAt)) return null;
@@ -79,9 +79,9 @@ registerMailTemplate(NEWSLETTER_CONFIRM_MAIL, async ({ db, env }, to, data) => {
     action: { label: 'Confirm my subscription', url: webLink(env, '/newsletter/confirm', { token }) },
     after: ['This link works once and expires in 3 days. If you did not ask for this, ignore this e-mail: you will not be subscribed.'],
   };
-});
+};
 
-registerMailTemplate(NEWSLETTER_WELCOME_MAIL, async ({ db, env }, to) => {
+const newsletterWelcomeMail: MailTemplate = async ({ db, env }, to) => {
   const subscription = await findActiveSubscription(db.db, to);
   if (!subscription) return null;
   return withUnsubscribe(
@@ -95,11 +95,19 @@ registerMailTemplate(NEWSLETTER_WELCOME_MAIL, async ({ db, env }, to) => {
     },
     subscription.token,
   );
-});
+};
 
-registerMailTemplate(NEWSLETTER_MESSAGE_MAIL, async ({ db, env }, to, data) => {
+const newsletterMessageMail: MailTemplate = async ({ db, env }, to, data) => {
   const subscription = await findActiveSubscription(db.db, to);
   if (!subscription) return null;
   const paragraphs = Array.isArray(data.paragraphs) ? data.paragraphs.map(String) : [];
   return withUnsubscribe(env, { to, subject: String(data.subject ?? 'News from LocalSaver'), paragraphs }, subscription.token);
-});
+};
+
+/** The mails of the lead forms and the newsletter, by kind (listed in modules/index.ts). */
+export const leadsMails: MailTemplates = {
+  [LEAD_OFFICE_MAIL]: leadOfficeMail,
+  [NEWSLETTER_CONFIRM_MAIL]: newsletterConfirmMail,
+  [NEWSLETTER_WELCOME_MAIL]: newsletterWelcomeMail,
+  [NEWSLETTER_MESSAGE_MAIL]: newsletterMessageMail,
+};

@@ -2,14 +2,13 @@
 // submissions per client address in LEAD_RATE_LIMIT_WINDOW_SECONDS, counted together across the
 // forms, in the app's @fastify/rate-limit store. Only submissions that passed validation count, so
 // a person fixing typos is not locked out.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../../app.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/errors.ts';
 
 export const LEAD_RATE_LIMITED = 'Too many submissions. Please wait a few minutes and try again.';
 
 /** A preHandler hook that answers 429 with Retry-After once a client has sent too many leads. */
-export function leadRateLimit(app: App): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+export function leadRateLimit(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const { env } = app.deps;
   const limiter = app.createRateLimit({
     max: env.LEAD_RATE_LIMIT_MAX,

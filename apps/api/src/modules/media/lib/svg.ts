@@ -2,7 +2,7 @@
 // state banners, special-edition headers, contest art, callouts and category icons. Pure
 // functions of their inputs; every piece of text goes through escapeMarkup. No inline `style`
 // attributes (the API's CSP forbids them if an image is opened on its own).
-import { escapeMarkup } from './escape.ts';
+import { escapeMarkup } from '../../../lib/escape-markup.ts';
 
 const FONT = 'Helvetica, Arial, sans-serif';
 

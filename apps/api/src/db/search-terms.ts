@@ -1,7 +1,7 @@
 // Derived search data (issue 2 section 4): the dictionary of catalogue words that typo
 // correction compares query words with, by trigram similarity ("piza" -> "pizza").
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '../../../db/client.ts';
+import type { DbHandle } from './client.ts';
 
 /** Shortest word worth a dictionary entry: trigram similarity means little below three letters. */
 export const MIN_DICTIONARY_WORD = 3;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const WEB_DIR = join(ROOT, 'apps/web/');
 export const WEB_BUILD_DIR = join(WEB_DIR, 'build/');
 export const WEB_SERVER_ENTRY = join(WEB_BUILD_DIR, 'server/index.js');
