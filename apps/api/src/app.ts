@@ -104,6 +104,8 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
     env,
     db,
     catalogue: input.catalogue ?? createCatalogueState(),
+    // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
+    answers: new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES }),
     mail: createMailQueue({ env, db }, MAIL_TEMPLATES, app.log),
     analytics: new EventBuffer(db, app.log),
     accountDeletionSteps: ACCOUNT_DELETION_STEPS,
@@ -140,8 +142,7 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
   }
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'market-rl:' } : {}) });
 
-  // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
-  const answers = new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES });
+  const { answers } = deps;
   installAnswerCache(app, answers);
   const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, (table) => {
     answers.clear();

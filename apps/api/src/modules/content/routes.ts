@@ -22,7 +22,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Short: a shuffled order is shared for at most this long.
       publicCache(reply, 60);
-      return calloutsForState(deps, request.query.state, Math.random, app.answerCache);
+      return calloutsForState(deps, request.query.state);
     },
   );
 
@@ -38,7 +38,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       publicCache(reply, 60);
-      return defaultCallouts(deps, Math.random, app.answerCache);
+      return defaultCallouts(deps);
     },
   );
 };
