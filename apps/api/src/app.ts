@@ -20,13 +20,11 @@ import { EventBuffer } from './modules/analytics/lib/event-buffer.ts';
 import { createCatalogueState } from './modules/catalogue/lib/state.ts';
 import { createMailQueue } from './modules/mail/service.ts';
 
-export type { AppDeps } from './context.ts';
-
 export type App = FastifyInstance;
 
 /**
  * Security headers of every API answer (issue 10). The API answers JSON, PDFs and the docs page;
- * pages get their own nonce-based CSP (web.ts), and the PDF route sets its own frame-ancestors.
+ * pages get their own nonce-based CSP (web/page-security.ts), and the PDF route sets its own frame-ancestors.
  */
 const API_HELMET_OPTIONS = {
   contentSecurityPolicy: {

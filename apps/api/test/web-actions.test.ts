@@ -1,4 +1,4 @@
-// Page actions (the React Router actions mounted by web.ts: /preferences, /location, /forms/:kind
+// Page actions (the React Router actions mounted by web/mount.ts: /preferences, /location, /forms/:kind
 // and their .data twins) and the page host, through app.inject on the real web build: body caps,
 // bodies that are not forms, redirect targets and Host headers each answer a 4xx with a message,
 // and no body, header or field a client sends makes a page answer 5xx.

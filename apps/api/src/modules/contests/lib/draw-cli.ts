@@ -4,9 +4,9 @@
 // same pick from the same entries.
 import { parseArgs } from 'node:util';
 import { commandLogger, openCommandDatabase } from '../../../lib/cli.ts';
-import { MAIL_TEMPLATES } from '../../index.ts';
 import { createMailQueue } from '../../mail/service.ts';
 import { DrawError, MAX_SEED, drawWinners } from './draw.ts';
+import { contestsMails } from './mails.ts';
 
 const USAGE = `Usage: npm run contests:draw -- --contest <id> --winners N [--seed S]
   --contest  the contest id (contests.id)
@@ -43,7 +43,8 @@ async function main(): Promise<number> {
   }
 
   const { env, db } = await openCommandDatabase();
-  const mail = createMailQueue({ env, db }, MAIL_TEMPLATES, commandLogger);
+  // Only the contests' own kinds: this command queues winner mails and sends nothing itself.
+  const mail = createMailQueue({ env, db }, contestsMails, commandLogger);
   try {
     // Queue only: the server's worker, which knows every kind of mail, sends them.
     await mail.start({ work: false });
