@@ -4,12 +4,12 @@
 // path exists only with DEV_MAILBOX=true (refused in production by config/env.ts) and no SMTP_URL
 // (docs/decisions.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import { notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { escapeHtml } from './lib/compose.ts';
-import { MAILBOX_NAME, listMailbox, mailboxDir, readMailboxEntry, readMailboxRaw } from './lib/mailbox.ts';
+import { listMailbox, mailboxDir, readMailboxEntry, readMailboxRaw } from './lib/mailbox.ts';
+import { MailboxEntryParams } from './schema.ts';
 
 /** The mailbox pages show our own mails: inline styles only, no scripts, links open normally. */
 const MAILBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -32,7 +32,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (!isMailboxPageEnabled(app.deps.env)) return;
   const dir = mailboxDir(app.deps.env);
-  const NameParams = z.object({ name: z.string().regex(MAILBOX_NAME, 'Unknown message.') });
 
   app.get('/dev/mailbox/', { schema: { hide: true } }, async (_request, reply) => {
     const entries = await listMailbox(dir);
@@ -50,7 +49,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.get('/dev/mailbox/:name', { schema: { hide: true, params: NameParams } }, async (request, reply) => {
+  app.get('/dev/mailbox/:name', { schema: { hide: true, params: MailboxEntryParams } }, async (request, reply) => {
     const entry = await readMailboxEntry(dir, request.params.name);
     if (!entry) throw notFound('Unknown message.');
     privateNoStore(reply).header('content-security-policy', MAILBOX_CSP).type('text/html; charset=utf-8');
@@ -62,7 +61,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.get('/dev/mailbox/:name/raw', { schema: { hide: true, params: NameParams } }, async (request, reply) => {
+  app.get('/dev/mailbox/:name/raw', { schema: { hide: true, params: MailboxEntryParams } }, async (request, reply) => {
     const raw = await readMailboxRaw(dir, request.params.name);
     if (!raw) throw notFound('Unknown message.');
     privateNoStore(reply).type('message/rfc822').header('content-disposition', `attachment; filename="${request.params.name}.eml"`);

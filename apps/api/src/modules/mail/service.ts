@@ -14,9 +14,9 @@ import type { DbHandle } from '../../db/client.ts';
 import { composeMail } from './lib/compose.ts';
 import { createSender, type MailSender } from './lib/senders.ts';
 import type { MailData, MailTemplates } from './lib/templates.ts';
+import { BOSS_SCHEMA, countUnsentJobs, deleteJobsTo, findUnsentJobs } from './repository.ts';
 
 export const MAIL_QUEUE = 'mail';
-const BOSS_SCHEMA = 'pgboss';
 
 interface MailJob {
   kind: string;
@@ -66,14 +66,6 @@ export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: Mai
     await sender.send(composeMail(content), { kind, id: job.id });
   }
 
-  async function pending(): Promise<number> {
-    const { rows } = await boss.getDb().executeSql(
-      `SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-      [MAIL_QUEUE],
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-
   return {
     sender: sender.kind,
     start(options = {}) {
@@ -102,13 +94,9 @@ export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: Mai
       if (!started) return;
       await started;
       const deadline = Date.now() + timeoutMs;
-      while ((await pending()) > 0) {
+      while ((await countUnsentJobs(boss.getDb(), MAIL_QUEUE)) > 0) {
         if (Date.now() > deadline) {
-          const { rows } = await boss.getDb().executeSql(
-            `SELECT state, retry_count, output FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-            [MAIL_QUEUE],
-          );
-          throw new Error(`The mail queue did not drain in time: ${JSON.stringify(rows)}`);
+          throw new Error(`The mail queue did not drain in time: ${JSON.stringify(await findUnsentJobs(boss.getDb(), MAIL_QUEUE))}`);
         }
         if (workerId) boss.notifyWorker(workerId);
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -117,7 +105,7 @@ export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: Mai
     async forgetRecipient(to) {
       if (!started) return;
       await started;
-      await boss.getDb().executeSql(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'to' = $2 AND state <> 'active'`, [MAIL_QUEUE, to]);
+      await deleteJobsTo(boss.getDb(), MAIL_QUEUE, to);
     },
     async stop() {
       if (stopped) return;
