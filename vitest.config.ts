@@ -12,9 +12,9 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts'],
-          globalSetup: ['apps/api/src/test/global-setup.ts'],
-          setupFiles: ['apps/api/src/test/fail-on-console-error.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          globalSetup: ['apps/api/test/support/global-setup.ts'],
+          setupFiles: ['apps/api/test/support/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

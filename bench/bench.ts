@@ -16,7 +16,7 @@ import { firstLoadJs, runLighthouse, type FirstLoadJs, type LighthouseResult } f
 import { ROOT, sampleMemory, startProcess, waitFor200 } from './lib/proc.ts';
 import { renderMarkdown } from './lib/report.ts';
 import { evaluateTargets } from './lib/targets.ts';
-import { ensureWebBuilt } from '../apps/api/src/web-build.ts';
+import { ensureWebBuilt } from '../apps/api/src/web/build.ts';
 
 const USAGE = `Usage: npm run bench [-- options]
   --quick              small data set (bench_quick, scale 5), 1 repetition of 3 s, 1 Lighthouse run

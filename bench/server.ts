@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { parseEnv } from '../apps/api/src/config/env.ts';
 import { prepareDatabase } from '../apps/api/src/server.ts';
-import { mountWeb } from '../apps/api/src/web.ts';
+import { mountWeb } from '../apps/api/src/web/mount.ts';
 
 /** A constant JSON answer of about 2 KB, serialised once. */
 function floorBody(): Buffer {

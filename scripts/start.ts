@@ -13,7 +13,7 @@ import { enableCompileCache } from 'node:module';
 // the parsing and compiling of a few thousand modules (docs/performance.md: restart within 5 s).
 enableCompileCache();
 
-const { ensureWebBuilt } = await import('../apps/api/src/web-build.ts');
+const { ensureWebBuilt } = await import('../apps/api/src/web/build.ts');
 if (!ensureWebBuilt()) process.exit(1);
 
 const { main } = await import('../apps/api/src/server.ts');

@@ -38,7 +38,7 @@ test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(600_000);
   dataDir = mkdtempSync(join(tmpdir(), 'market-xss-'));
   const out = join(dataDir, 'offers.json');
-  const fixture = run(['apps/api/src/adversarial/xss-fixture.ts', dataDir, out], {});
+  const fixture = run(['apps/api/test/adversarial/xss-fixture.ts', dataDir, out], {});
   let log = '';
   fixture.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   const code = await new Promise<number | null>((resolve) => fixture.once('exit', resolve));

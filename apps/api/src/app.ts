@@ -15,16 +15,16 @@ import { watchCatalogueChanges } from './db/changes.ts';
 import { AnswerCache, installAnswerCache } from './lib/answer-cache.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { installNulCharacterGuard } from './lib/text-input.ts';
-import { registerModules } from './modules/index.ts';
-import { createCatalogueState } from './modules/catalogue/state.ts';
-
-export type { AppDeps } from './context.ts';
+import { ACCOUNT_DELETION_STEPS, MAIL_TEMPLATES, registerModules } from './modules/index.ts';
+import { EventBuffer } from './modules/analytics/lib/event-buffer.ts';
+import { createCatalogueState } from './modules/catalogue/lib/state.ts';
+import { createMailQueue } from './modules/mail/service.ts';
 
 export type App = FastifyInstance;
 
 /**
  * Security headers of every API answer (issue 10). The API answers JSON, PDFs and the docs page;
- * pages get their own nonce-based CSP (web.ts), and the PDF route sets its own frame-ancestors.
+ * pages get their own nonce-based CSP (web/page-security.ts), and the PDF route sets its own frame-ancestors.
  */
 const API_HELMET_OPTIONS = {
   contentSecurityPolicy: {
@@ -69,12 +69,11 @@ export function connectionLimits(env: Env) {
   };
 }
 
-/** The app's dependencies; the catalogue state is made here unless given. */
-export type AppDepsInput = Omit<AppDeps, 'catalogue'> & Partial<Pick<AppDeps, 'catalogue'>>;
+/** What the caller gives buildApp; the rest of the app's dependencies is made there. */
+export type AppDepsInput = Pick<AppDeps, 'env' | 'db'> & Partial<Pick<AppDeps, 'catalogue'>>;
 
 export async function buildApp(input: AppDepsInput, options: { logger?: boolean } = {}): Promise<App> {
-  const deps: AppDeps = { ...input, catalogue: input.catalogue ?? createCatalogueState() };
-  const { env } = deps;
+  const { env, db } = input;
   const proxies = trustedProxyList(env);
   const limits = connectionLimits(env);
   const app = Fastify({
@@ -99,6 +98,16 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const deps: AppDeps = {
+    env,
+    db,
+    catalogue: input.catalogue ?? createCatalogueState(),
+    // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
+    answers: new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES }),
+    mail: createMailQueue({ env, db }, MAIL_TEMPLATES, app.log),
+    analytics: new EventBuffer(db, app.log),
+    accountDeletionSteps: ACCOUNT_DELETION_STEPS,
+  };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -131,8 +140,7 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
   }
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'market-rl:' } : {}) });
 
-  // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
-  const answers = new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES });
+  const { answers } = deps;
   installAnswerCache(app, answers);
   const changes = await watchCatalogueChanges(deps.db, env.DATABASE_URL, (table) => {
     answers.clear();

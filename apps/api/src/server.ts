@@ -10,7 +10,7 @@ import { openDatabase, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
 import { drainRequests } from './lib/drain.ts';
-import { mountWeb } from './web.ts';
+import { mountWeb } from './web/mount.ts';
 
 /** How long in-flight requests get to finish after SIGTERM (new ones are answered 503 meanwhile). */
 const SHUTDOWN_GRACE_MS = 7_000;

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@market/domain/expiry';
 import { DEFAULT_PLACE } from '@market/domain/markets';
-import { addCategory, addLocation, addMerchant, addOffer, north, uid } from '../modules/catalogue/test-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { addCategory, addLocation, addMerchant, addOffer, north, uid } from '../modules/catalogue/catalogue.fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/support/harness.ts';
 
 let t: TestApp;
 const u = uid();
@@ -38,13 +38,13 @@ const idsOf = (body: string) => (JSON.parse(body) as Array<{ entitiable_id: numb
  * earlier change has too.
  */
 async function settle(): Promise<void> {
-  const before = t.app.answerCache.currentGeneration();
+  const before = t.app.deps.answers.currentGeneration();
   await t.db.rows(sql`SELECT pg_notify('catalogue_changed', 'test')`);
-  for (let i = 0; i < 250 && t.app.answerCache.currentGeneration() === before; i++) await new Promise((r) => setTimeout(r, 20));
-  expect(t.app.answerCache.currentGeneration()).toBeGreaterThan(before);
+  for (let i = 0; i < 250 && t.app.deps.answers.currentGeneration() === before; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(t.app.deps.answers.currentGeneration()).toBeGreaterThan(before);
   // The first change seen may be an earlier one: wait until the notifications stop coming.
-  for (let seen = -1; seen !== t.app.answerCache.currentGeneration(); ) {
-    seen = t.app.answerCache.currentGeneration();
+  for (let seen = -1; seen !== t.app.deps.answers.currentGeneration(); ) {
+    seen = t.app.deps.answers.currentGeneration();
     await new Promise((r) => setTimeout(r, 200));
   }
 }

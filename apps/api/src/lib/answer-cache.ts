@@ -12,9 +12,6 @@ declare module 'fastify' {
     /** Keep this route's 200 answers in the answer cache (public GETs whose answer depends only on the URL). */
     answerCache?: boolean;
   }
-  interface FastifyInstance {
-    answerCache: AnswerCache;
-  }
 }
 
 interface Entry {
@@ -127,8 +124,6 @@ function cacheable(request: FastifyRequest): boolean {
  * plugins: a hit then still gets their headers, and a fresh answer is kept with its ETag.
  */
 export function installAnswerCache(app: FastifyInstance, cache: AnswerCache): void {
-  app.decorate('answerCache', cache);
-
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!cacheable(request) || !cache.enabled) return;
     const hit = cache.get(request.url);

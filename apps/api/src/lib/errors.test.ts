@@ -2,7 +2,7 @@
 // are JSON objects that name what was wrong.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/support/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {

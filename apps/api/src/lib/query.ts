@@ -33,17 +33,6 @@ export const offsetParam = optionalQuery(
 /** A positive database id in a path or query. */
 export const idParam = z.coerce.number({ error: 'Enter a valid id.' }).int('Enter a valid id.').positive('Enter a valid id.').max(2_147_483_647, 'Enter a valid id.');
 
-/** A comma list of items, each checked by `item` (SPEC.md 7: category, exclude... are comma lists). */
-export function commaList<T extends z.ZodType<unknown, string>>(item: T, max = 50) {
-  return optionalQuery(
-    z
-      .string()
-      .max(2000, 'The list is too long.')
-      .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-      .pipe(z.array(item).max(max, `Send at most ${max} values.`)),
-  );
-}
-
 /** The place parameters most list calls share (SPEC.md 7). */
 export const placeQuery = {
   city: optionalQuery(z.string().trim().max(100, 'City is too long.')),

@@ -1,22 +1,50 @@
-// Every API module, registered once. Each module folder holds routes.ts, service.ts,
-// repository.ts and schema.ts (STYLE.md 1).
-import type { App } from '../app.ts';
+// Every API module, wired once and in plain sight: the route plugins, the mail templates the
+// queue sends, and the steps account deletion runs. Each module folder holds routes.ts,
+// service.ts, repository.ts and schema.ts, and lib/ for the rest (STYLE.md 1).
+import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
-import { authContext } from './auth/guard.ts';
+import { forgetMemberEvents } from './analytics/service.ts';
+import type { AccountDeletionStep } from './auth/lib/account-deletion.ts';
+import { authContext } from './auth/lib/guard.ts';
+import { authMails } from './auth/lib/mails.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
-import { contestsRoutes } from './contests/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { contestsMails } from './contests/lib/mails.ts';
+import { contestsRoutes } from './contests/routes.ts';
+import { unlinkContestWinner } from './contests/service.ts';
 import { geoRoutes } from './geo/routes.ts';
+import { leadsMails } from './leads/lib/mails.ts';
 import { leadsRoutes } from './leads/routes.ts';
+import { MESSAGE_MAIL, messageMail, type MailTemplates } from './mail/lib/templates.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { printsRoutes } from './prints/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 
-export async function registerModules(app: App): Promise<void> {
+/** Every kind of mail the app sends, by kind. */
+export const MAIL_TEMPLATES: MailTemplates = {
+  [MESSAGE_MAIL]: messageMail,
+  ...authMails,
+  ...leadsMails,
+  ...contestsMails,
+};
+
+/**
+ * What deleting an account does besides removing the member row, whose foreign keys erase the
+ * personal rows (tokens, preferences, saved items, prints, entries: ON DELETE CASCADE).
+ */
+export const ACCOUNT_DELETION_STEPS: readonly AccountDeletionStep[] = [
+  // Events stay counted without the member's id.
+  forgetMemberEvents,
+  // A won prize stays in the public winners list but no longer points at the account.
+  unlinkContestWinner,
+];
+
+/** Registers the health check and every module's routes on the app itself. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
   app.get('/api/health/', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authContext);
   await app.register(mailRoutes);
@@ -30,7 +58,6 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(leadsRoutes);
   await app.register(contentRoutes);
   await app.register(mediaRoutes);
-  // Analytics first: it decorates the app with the event buffer the prints module records into.
   await app.register(analyticsRoutes);
   await app.register(printsRoutes);
 }

@@ -3,6 +3,7 @@ export * from './catalogue.ts';
 export * from './contests.ts';
 export * from './content.ts';
 export * from './members.ts';
+export * from './saved.ts';
 export * from './leads.ts';
 export * from './prints.ts';
 export * from './analytics.ts';

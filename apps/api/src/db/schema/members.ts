@@ -1,9 +1,6 @@
-// Members: accounts, their access and one-time tokens, preferences and saved items (issue 3;
-// SPEC.md 3 User info, Preferences, Saved item, Registration).
-import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { locations, offers } from './catalogue.ts';
-import { contestEntities } from './contests.ts';
+// Members: accounts, their access and one-time tokens and preferences (issue 3; SPEC.md 3 User
+// info, Preferences, Registration). What members save is in saved.ts.
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -93,38 +90,3 @@ export const userPreferences = pgTable('user_preferences', {
   specialServices: boolean('special_services').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Clipped (saved) offers; one row per member and offer (SPEC.md 4 Save/unsave). */
-export const userClips = pgTable(
-  'user_clips',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('user_clips_user_offer_uq').on(t.userId, t.offerId), index('user_clips_offer_idx').on(t.offerId)],
-);
-
-/**
- * Saved locations and contests (favoritable_type Location | ContestEntity, SPEC.md 3 and 7).
- * One column per kind instead of a polymorphic id, so each has a real foreign key and a unique
- * index that ON CONFLICT can use.
- */
-export const userFavorites = pgTable(
-  'user_favorites',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
-    contestEntityId: integer('contest_entity_id').references(() => contestEntities.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('user_favorites_user_location_uq').on(t.userId, t.locationId),
-    uniqueIndex('user_favorites_user_contest_uq').on(t.userId, t.contestEntityId),
-    index('user_favorites_location_idx').on(t.locationId),
-    index('user_favorites_contest_idx').on(t.contestEntityId),
-    check('user_favorites_one_kind', sql`num_nonnulls(${t.locationId}, ${t.contestEntityId}) = 1`),
-  ],
-);

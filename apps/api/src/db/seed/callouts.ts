@@ -1,6 +1,6 @@
 // Callouts of the content service (SPEC.md 3 Callouts, 7): a few per state we sell in, some shown
 // for all states, the default set for the fallback, and the single settings row.
-import { CALLOUT_DESIGNS, mediaPaths } from '../../modules/media/paths.ts';
+import { CALLOUT_DESIGNS, mediaPaths } from '../media-paths.ts';
 
 export interface CalloutRow {
   id: number;

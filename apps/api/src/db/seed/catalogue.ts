@@ -4,8 +4,8 @@
 import { addDays } from '@market/domain/expiry';
 import { categoryList, slugify, type CategoryList, type ListEntry } from '@market/domain/category-lists';
 import type { MarketId } from '@market/domain/markets';
-import { escapeMarkup } from '../../modules/media/escape.ts';
-import { mediaPaths } from '../../modules/media/paths.ts';
+import { escapeMarkup } from '../../lib/escape-markup.ts';
+import { mediaPaths } from '../media-paths.ts';
 import type { CategoryIndex } from './categories.ts';
 import {
   AREA_CODES,

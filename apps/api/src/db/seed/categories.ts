@@ -3,7 +3,7 @@
 // (which is the main category itself) and one 'sub' row per entry of every static list.
 import { CATEGORY_LISTS, type CategoryList, type ListEntry } from '@market/domain/category-lists';
 import { HOME_PROS_CATEGORIES, MAIN_CATEGORIES, OTHER_MAIN_SLUGS } from '@market/domain/categories';
-import { mediaPaths } from '../../modules/media/paths.ts';
+import { mediaPaths } from '../media-paths.ts';
 
 export interface CategoryRow {
   id: number;

@@ -5,8 +5,8 @@
 import { addDays } from '@market/domain/expiry';
 import { slugify } from '@market/domain/category-lists';
 import { HEADQUARTERS, MARKETS, type MarketId } from '@market/domain/markets';
-import { escapeMarkup } from '../../modules/media/escape.ts';
-import { mediaPaths } from '../../modules/media/paths.ts';
+import { escapeMarkup } from '../../lib/escape-markup.ts';
+import { mediaPaths } from '../media-paths.ts';
 import { FIRST_NAMES, SURNAMES } from './content.ts';
 import type { Sponsor } from './catalogue.ts';
 import type { CityPool } from './geography.ts';

@@ -5,7 +5,7 @@ import { MARKETS } from '@market/domain/markets';
 import { businessToday } from '@market/domain/expiry';
 import type { DbHandle } from '../client.ts';
 import { markets } from '../schema/index.ts';
-import { rebuildSearchSupport } from '../../modules/search/maintenance.ts';
+import { rebuildSearchSupport } from '../search-terms.ts';
 import { buildCallouts } from './callouts.ts';
 import { CatalogueGenerator } from './catalogue.ts';
 import { buildCategories } from './categories.ts';

@@ -7,7 +7,7 @@ import { addDays } from '@market/domain/expiry';
 import { isInSoutheastMichigan, MARKETS, type MarketId } from '@market/domain/markets';
 import { openDatabase, type DbHandle } from '../client.ts';
 import { migrate } from '../migrate.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { BUSINESS_KINDS } from './content.ts';
 import { CatalogueGenerator } from './catalogue.ts';
 import { buildCategories } from './categories.ts';

@@ -1,6 +1,6 @@
 // My Interests: the seven preference flags of SPEC.md 3 (GET/PUT /api/user/preferences/).
 import type { PreferenceFlag, PreferencesUpdate } from '@market/domain/validation/profile';
-import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../context.ts';
 import { findPreferences, upsertPreferences, type PreferenceColumns } from './repository.ts';
 import type { PreferencesOut } from './schema.ts';
 
@@ -20,17 +20,17 @@ function toFlags(row: Partial<PreferenceColumns> | null): PreferencesOut {
 }
 
 /** A member's flags; all 0 until they are first saved. */
-export async function getPreferences(db: Executor, userId: number): Promise<PreferencesOut> {
-  return toFlags(await findPreferences(db, userId));
+export async function getPreferences(deps: Pick<AppDeps, 'db'>, userId: number): Promise<PreferencesOut> {
+  return toFlags(await findPreferences(deps.db.db, userId));
 }
 
 /** Saves the flags that were sent and answers all seven. */
-export async function updatePreferences(db: Executor, userId: number, input: PreferencesUpdate): Promise<PreferencesOut> {
+export async function updatePreferences(deps: Pick<AppDeps, 'db'>, userId: number, input: PreferencesUpdate): Promise<PreferencesOut> {
   const values: Partial<PreferenceColumns> = {};
   for (const [flag, column] of Object.entries(COLUMNS) as Array<[PreferenceFlag, keyof PreferenceColumns]>) {
     const value = input[flag];
     if (value !== undefined) values[column] = value === 1;
   }
-  if (!Object.keys(values).length) return getPreferences(db, userId);
-  return toFlags(await upsertPreferences(db, userId, values));
+  if (!Object.keys(values).length) return getPreferences(deps, userId);
+  return toFlags(await upsertPreferences(deps.db.db, userId, values));
 }

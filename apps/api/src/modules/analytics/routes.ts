@@ -2,36 +2,22 @@
 // dashboards read, behind ANALYTICS_READ_KEY.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { registerUserDeletionHandler } from '../auth/deletion.ts';
-import { optionalUser } from '../auth/guard.ts';
+import { optionalUser } from '../auth/lib/guard.ts';
 import { DailyOut, DailyQuery, EventIn } from './schema.ts';
-import { EventBuffer, clientEvent, dailyCounts, forgetMember } from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app's analytics buffer: any module records its events here. */
-    analytics: EventBuffer;
-  }
-}
+import { clientEvent, dailyCounts } from './service.ts';
 
 /** A browser sends a handful of events per page; this keeps one address from flooding the table. */
 const EVENT_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export async function analyticsRoutes(root: App): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const buffer = new EventBuffer(app.deps.db, app.log);
-  // Decorated on the root (skip-override below) so the prints module can record its events.
-  app.decorate('analytics', buffer);
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The buffer is the app's (deps.analytics, made by buildApp); its last events are written on close.
+  const buffer = app.deps.analytics;
   app.addHook('onClose', async () => buffer.close());
-  // A deleted account's events stay counted but no longer name the member (events still in the
-  // buffer are checked against the users table when written).
-  registerUserDeletionHandler('analytics', (userId, tx) => forgetMember(tx, userId));
 
   const readKey = app.deps.env.ANALYTICS_READ_KEY;
   const checkReadKey = async (request: FastifyRequest) => {
@@ -74,8 +60,7 @@ export async function analyticsRoutes(root: App): Promise<void> {
     async (request, reply) => {
       privateNoStore(reply);
       const { scope, id, from, to } = request.query;
-      return dailyCounts(app.deps.db, scope, id, { from, to });
+      return dailyCounts(app.deps, scope, id, { from, to });
     },
   );
-}
-(analyticsRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+};

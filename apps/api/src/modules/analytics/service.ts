@@ -1,146 +1,14 @@
 // Analytics events (SPEC.md 7): validated on the way in, answered at once, and written in
-// batches by an in-process buffer (flushed on an interval, when it fills, and on app close).
-// Daily counters per offer, location and merchant are kept beside the raw events.
-import type { FastifyBaseLogger } from 'fastify';
-import { DAILY_METRICS, METRIC_OF_EVENT, type ClientEvent, type DailyMetric, type ServerEvent } from '@market/domain/analytics';
+// batches by the app's event buffer (lib/event-buffer.ts). Daily counters per offer, location and
+// merchant are kept beside the raw events.
+import { DAILY_METRICS, type DailyMetric } from '@market/domain/analytics';
 import { addDays, businessToday, daysBetween } from '@market/domain/expiry';
-import type { DbHandle, Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../context.ts';
 import { invalid } from '../../lib/errors.ts';
-import { findDailyCounters, findExistingUsers, forgetUserInEvents, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from './repository.ts';
+import type { AnalyticsEvent } from './lib/event-buffer.ts';
+import type { AccountDeletionStep } from '../auth/lib/account-deletion.ts';
+import { findDailyCounters, forgetUserInEvents } from './repository.ts';
 import type { DailyOut, DailyRow, EventIn, Scope } from './schema.ts';
-
-export interface AnalyticsEvent {
-  event: ClientEvent | ServerEvent;
-  source: 'client' | 'server';
-  offerId?: number | undefined;
-  locationId?: number | undefined;
-  userId?: number | null | undefined;
-  data?: Record<string, unknown>;
-  occurredAt?: Date;
-}
-
-export interface BufferOptions {
-  /** A batch is written once this many events wait. */
-  maxBatch?: number;
-  /** ...or this long after the first of them arrived. */
-  flushIntervalMs?: number;
-  /** Beyond this many waiting events (the database is down), new ones are dropped, not kept. */
-  maxQueued?: number;
-}
-
-/** Where events go; one per app (see routes.ts). */
-export class EventBuffer {
-  private queue: AnalyticsEvent[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private closed = false;
-  private readonly maxBatch: number;
-  private readonly flushIntervalMs: number;
-  private readonly maxQueued: number;
-  /** Events dropped because the queue was full or a batch failed (for logs and tests). */
-  dropped = 0;
-
-  private readonly handle: DbHandle;
-  private readonly log: FastifyBaseLogger;
-
-  constructor(handle: DbHandle, log: FastifyBaseLogger, options: BufferOptions = {}) {
-    this.handle = handle;
-    this.log = log;
-    this.maxBatch = options.maxBatch ?? 500;
-    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
-    this.maxQueued = options.maxQueued ?? 50_000;
-  }
-
-  /** Events waiting for the next batch. */
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  /** Queues one event; never waits for the database. */
-  record(event: AnalyticsEvent): void {
-    if (this.closed || this.queue.length >= this.maxQueued) {
-      this.dropped++;
-      return;
-    }
-    this.queue.push({ ...event, occurredAt: event.occurredAt ?? new Date() });
-    if (this.queue.length >= this.maxBatch) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs).unref();
-  }
-
-  /** Writes everything queued so far; resolves when it is stored (or dropped after an error). */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.queue.splice(0);
-    if (batch.length) {
-      this.writing = this.writing.then(() =>
-        writeBatch(this.handle, batch).catch((error: unknown) => {
-          this.dropped += batch.length;
-          this.log.error({ err: error, events: batch.length }, 'analytics batch not written');
-        }),
-      );
-    }
-    return this.writing;
-  }
-
-  /** Stops taking events and writes what is left (the app's onClose). */
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.flush();
-  }
-}
-
-/** Resolves offer -> location -> merchant, drops events whose ids do not exist, and writes. */
-async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<void> {
-  const offerIds = [...new Set(batch.map((e) => e.offerId).filter((id): id is number => !!id))];
-  const locationIds = [...new Set(batch.map((e) => e.locationId).filter((id): id is number => !!id))];
-  const userIds = [...new Set(batch.map((e) => e.userId).filter((id): id is number => !!id))];
-  const [offerRows, locationRows, userRows] = await Promise.all([
-    findOfferOwners(handle.db, offerIds),
-    findLocationOwners(handle.db, locationIds),
-    findExistingUsers(handle.db, userIds),
-  ]);
-  const liveUsers = new Set(userRows.map((r) => r.id));
-  const offerOwner = new Map(offerRows.map((r) => [r.id, r]));
-  const locationMerchant = new Map(locationRows.map((r) => [r.id, r.merchantId]));
-
-  const events: EventRow[] = [];
-  const counters = new Map<string, CounterRow>();
-  const count = (scope: CounterRow['scope'], scopeId: number, day: string, metric: DailyMetric) => {
-    const key = `${scope}|${String(scopeId).padStart(10, '0')}|${day}|${metric}`;
-    const row = counters.get(key);
-    if (row) row.count++;
-    else counters.set(key, { scope, scopeId, day, metric, count: 1 });
-  };
-
-  for (const e of batch) {
-    const offer = e.offerId ? offerOwner.get(e.offerId) : undefined;
-    if (e.offerId && !offer) continue;
-    if (e.locationId && !locationMerchant.has(e.locationId)) continue;
-    const locationId = e.locationId || offer?.locationId;
-    const merchantId = offer?.merchantId ?? (locationId ? locationMerchant.get(locationId) : undefined);
-    const occurredAt = e.occurredAt ?? new Date();
-    const day = businessToday(occurredAt);
-    events.push({
-      event: e.event,
-      source: e.source,
-      offerId: offer ? e.offerId! : null,
-      locationId: locationId ?? null,
-      merchantId: merchantId ?? null,
-      userId: e.userId && liveUsers.has(e.userId) ? e.userId : null,
-      data: e.data ?? {},
-      occurredAt,
-      day,
-    });
-    const metric = METRIC_OF_EVENT[e.event];
-    if (offer) count('offer', e.offerId!, day, metric);
-    if (locationId) count('location', locationId, day, metric);
-    if (merchantId) count('merchant', merchantId, day, metric);
-  }
-  if (!events.length) return;
-  const sorted = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  await insertBatch(handle.db, events, sorted);
-}
 
 /** The event a browser sent (SPEC.md 7), in the buffer's terms. */
 export function clientEvent(input: EventIn, userId: number | null): AnalyticsEvent {
@@ -165,11 +33,11 @@ export const MAX_DAILY_SPAN_DAYS = 366;
  * Daily counters of one offer, location or merchant (default: the last 30 days), each day with
  * every metric (0 when nothing happened), plus totals.
  */
-export async function dailyCounts(handle: DbHandle, scope: Scope, id: number, range: { from?: string | undefined; to?: string | undefined }): Promise<DailyOut> {
+export async function dailyCounts(deps: Pick<AppDeps, 'db'>, scope: Scope, id: number, range: { from?: string | undefined; to?: string | undefined }): Promise<DailyOut> {
   const to = range.to ?? businessToday();
   const from = range.from ?? addDays(to, -29);
   if (daysBetween(from, to) > MAX_DAILY_SPAN_DAYS) throw invalid('from', `Ask for at most ${MAX_DAILY_SPAN_DAYS} days.`);
-  const rows = await findDailyCounters(handle.db, scope, id, from, to);
+  const rows = await findDailyCounters(deps.db.db, scope, id, from, to);
   const empty = () => Object.fromEntries(DAILY_METRICS.map((m) => [m, 0])) as Record<DailyMetric, number>;
   const days = new Map<string, DailyRow>();
   const totals = empty();
@@ -184,7 +52,11 @@ export async function dailyCounts(handle: DbHandle, scope: Scope, id: number, ra
   return { scope, id, from, to, days: [...days.values()], totals };
 }
 
-/** A deleted member's events stay in the counts without their id (account deletion, issue 3). */
-export function forgetMember(tx: Executor, userId: number): Promise<void> {
-  return forgetUserInEvents(tx, userId);
-}
+/**
+ * Account deletion (SPEC.md 3): a deleted member's events stay counted but no longer name the
+ * member (events still in the buffer are checked against the users table when written).
+ */
+export const forgetMemberEvents: AccountDeletionStep = {
+  name: 'analytics',
+  run: (tx, userId) => forgetUserInEvents(tx, userId),
+};

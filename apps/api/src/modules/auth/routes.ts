@@ -6,21 +6,19 @@
 // growing pauses that a password reset by e-mail ends (sign-in-throttle.ts). New passwords are
 // checked against the common-password list here, on the server only (password-policy.ts).
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema } from '@market/domain/validation/login';
 import { deleteAccountSchema, passwordResetRequestSchema, verifyUserSchema } from '@market/domain/validation/password';
 import { serverChangePasswordSchema, serverPasswordResetSchema, serverRegistrationSchema } from '@market/domain/validation/password-policy';
 import { profileUpdateSchema } from '@market/domain/validation/profile';
 import { formatWait } from '@market/domain/wait-time';
-import type { App } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { mailQueueOf } from '../mail/service.ts';
-import { currentUser, requireUser } from './guard.ts';
-import { prepareTimingEqualiser } from './passwords.ts';
-import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './sign-in-throttle.ts';
-import './mails.ts';
+import { optionalBody } from '../../lib/request-body.ts';
+import { currentUser, requireUser } from './lib/guard.ts';
+import { prepareTimingEqualiser } from './lib/passwords.ts';
+import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './lib/sign-in-throttle.ts';
+import './lib/mails.ts';
 import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
 import {
   BAD_CREDENTIALS,
@@ -35,7 +33,6 @@ import {
   resetPassword,
   updateUserInfo,
   verifyUser,
-  type AuthContext,
 } from './service.ts';
 
 const MINUTE = 60_000;
@@ -50,18 +47,13 @@ export const AUTH_RATE_LIMITS = {
   verificationResends: { max: 3, timeWindow: 15 * MINUTE },
 } as const;
 
-/** Bodies may be omitted entirely: then every required field says 'This is required'. */
-function body<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => v ?? {}, schema);
-}
 
 const bearer = [{ bearer: [] }];
 const perMember = { hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `member:${request.user?.id ?? request.ip}` };
 
-export async function authRoutes(root: App): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   void prepareTimingEqualiser();
-  const ctx = (): AuthContext => ({ db: app.deps.db.db, mail: mailQueueOf(app) });
+  const { deps } = app;
   const loginFailures = app.createRateLimit({
     ...AUTH_RATE_LIMITS.loginFailures,
     keyGenerator: (request) => `login-failures:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
@@ -75,13 +67,13 @@ export async function authRoutes(root: App): Promise<void> {
         tags: ['auth'],
         summary: 'Sign up (SPEC.md 3 Registration); mails a verification link',
         description: 'Answers the same for a new and an already registered e-mail; the owner of an existing account is e-mailed instead. Unknown fields (idmkmdigid, authAgeRequirement...) are ignored.',
-        body: body(serverRegistrationSchema),
+        body: optionalBody(serverRegistrationSchema),
         response: { 201: DetailOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply).status(201);
-      return register(ctx(), request.body);
+      return register(deps, request.body);
     },
   );
 
@@ -93,7 +85,7 @@ export async function authRoutes(root: App): Promise<void> {
         tags: ['auth'],
         summary: 'Log in: a 30-day bearer token',
         description: `After ${ACCOUNT_SIGN_IN_LIMITS.failures} wrong passwords for one e-mail address within ${formatWait(ACCOUNT_SIGN_IN_LIMITS.windowSeconds)}, from any client addresses, password sign-in for it pauses (429 with Retry-After) for ${formatWait(ACCOUNT_SIGN_IN_LIMITS.firstPauseSeconds)}, doubling with each further run up to ${formatWait(ACCOUNT_SIGN_IN_LIMITS.longestPauseSeconds)}; the owner is told by e-mail (once a day at most), and a password reset ends the pause.`,
-        body: body(loginSchema),
+        body: optionalBody(loginSchema),
         response: { 200: LoginOut },
       },
     },
@@ -105,7 +97,7 @@ export async function authRoutes(root: App): Promise<void> {
         reply.header('retry-after', String(wait));
         throw new AppError('too_many', `Too many failed log-in attempts from this connection. Please try again in ${formatWait(wait)}.`);
       }
-      const result = await login(ctx(), request.body);
+      const result = await login(deps, request.body);
       if (result.kind === 'paused') {
         reply.header('retry-after', String(result.seconds));
         throw signInPausedError(result.seconds);
@@ -122,7 +114,7 @@ export async function authRoutes(root: App): Promise<void> {
     '/auth/logout/',
     { onRequest: requireUser, schema: { tags: ['auth'], summary: 'Log out: revokes the token of this call', security: bearer } },
     async (request, reply) => {
-      await logout(ctx(), currentUser(request).tokenHash);
+      await logout(deps, currentUser(request).tokenHash);
       return privateNoStore(reply).status(204).send();
     },
   );
@@ -135,13 +127,13 @@ export async function authRoutes(root: App): Promise<void> {
         tags: ['auth'],
         summary: 'Ask for a password reset link',
         description: 'Answers the same whether or not the e-mail has an account. The link is `${PUBLIC_URL}/login/reset?id=…&token=…` and expires in 1 hour.',
-        body: body(passwordResetRequestSchema),
+        body: optionalBody(passwordResetRequestSchema),
         response: { 200: DetailOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return requestPasswordReset(ctx(), request.body.email);
+      return requestPasswordReset(deps, request.body.email);
     },
   );
 
@@ -152,13 +144,13 @@ export async function authRoutes(root: App): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the id and token of the mailed link; revokes every access token and ends a sign-in pause',
-        body: body(serverPasswordResetSchema),
+        body: optionalBody(serverPasswordResetSchema),
         response: { 200: DetailOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return resetPassword(ctx(), request.body);
+      return resetPassword(deps, request.body);
     },
   );
 
@@ -166,11 +158,11 @@ export async function authRoutes(root: App): Promise<void> {
     '/auth/verifyuser/',
     {
       config: { rateLimit: AUTH_RATE_LIMITS.oneTimeLinks },
-      schema: { tags: ['auth'], summary: 'Confirm the e-mail address with the id and token of the mailed link (`${PUBLIC_URL}/verify?id=…&token=…`, valid 1 day)', body: body(verifyUserSchema), response: { 200: DetailOut } },
+      schema: { tags: ['auth'], summary: 'Confirm the e-mail address with the id and token of the mailed link (`${PUBLIC_URL}/verify?id=…&token=…`, valid 1 day)', body: optionalBody(verifyUserSchema), response: { 200: DetailOut } },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return verifyUser(ctx(), request.body);
+      return verifyUser(deps, request.body);
     },
   );
 
@@ -189,7 +181,7 @@ export async function authRoutes(root: App): Promise<void> {
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return resendVerification(ctx(), currentUser(request).id);
+      return resendVerification(deps, currentUser(request).id);
     },
   );
 
@@ -198,7 +190,7 @@ export async function authRoutes(root: App): Promise<void> {
     { onRequest: requireUser, schema: { tags: ['auth'], summary: 'My Account: the profile', security: bearer, response: { 200: UserInfoOut } } },
     async (request, reply) => {
       privateNoStore(reply);
-      return getUserInfo(ctx(), currentUser(request).id);
+      return getUserInfo(deps, currentUser(request).id);
     },
   );
 
@@ -206,11 +198,11 @@ export async function authRoutes(root: App): Promise<void> {
     '/auth/user/info/',
     {
       onRequest: requireUser,
-      schema: { tags: ['auth'], summary: 'Change profile fields (send only those that change; the e-mail is not changed here)', security: bearer, body: body(profileUpdateSchema), response: { 200: UserInfoOut } },
+      schema: { tags: ['auth'], summary: 'Change profile fields (send only those that change; the e-mail is not changed here)', security: bearer, body: optionalBody(profileUpdateSchema), response: { 200: UserInfoOut } },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return updateUserInfo(ctx(), currentUser(request).id, request.body);
+      return updateUserInfo(deps, currentUser(request).id, request.body);
     },
   );
 
@@ -223,13 +215,13 @@ export async function authRoutes(root: App): Promise<void> {
         tags: ['auth'],
         summary: 'Change the password; revokes every token and answers a fresh one',
         security: bearer,
-        body: body(serverChangePasswordSchema),
+        body: optionalBody(serverChangePasswordSchema),
         response: { 200: LoginOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return changePassword(ctx(), currentUser(request).id, request.body);
+      return changePassword(deps, currentUser(request).id, request.body);
     },
   );
 
@@ -238,11 +230,11 @@ export async function authRoutes(root: App): Promise<void> {
     {
       onRequest: requireUser,
       config: { rateLimit: { ...AUTH_RATE_LIMITS.passwordChecks, ...perMember } },
-      schema: { tags: ['auth'], summary: 'Delete the account and its personal data', security: bearer, body: body(deleteAccountSchema) },
+      schema: { tags: ['auth'], summary: 'Delete the account and its personal data', security: bearer, body: optionalBody(deleteAccountSchema) },
     },
     async (request, reply) => {
-      await deleteAccount(ctx(), currentUser(request).id, request.body);
+      await deleteAccount(deps, currentUser(request).id, request.body);
       return privateNoStore(reply).status(204).send();
     },
   );
-}
+};

@@ -4,12 +4,12 @@ import { parseOptions } from '@node-rs/argon2';
 import type { Registration } from '@market/domain/validation/registration';
 import type { z } from 'zod';
 import type { profileUpdateSchema } from '@market/domain/validation/profile';
+import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import type { MailQueue } from '../mail/service.ts';
-import { runUserDeletionHandlers } from './deletion.ts';
-import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, VERIFY_MAIL } from './mails.ts';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.ts';
+import { runAccountDeletionSteps } from './lib/account-deletion.ts';
+import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, VERIFY_MAIL } from './lib/mails.ts';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './lib/passwords.ts';
 import {
   consumeOneTimeToken,
   deleteDeadAccessTokens,
@@ -25,13 +25,8 @@ import {
   type UserRow,
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
-import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './sign-in-throttle.ts';
-import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './tokens.ts';
-
-export interface AuthContext {
-  db: Database;
-  mail: MailQueue;
-}
+import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
+import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './lib/tokens.ts';
 
 /** The same answer for a new and an already registered e-mail (issue 10: no account enumeration). */
 export const REGISTERED_DETAIL = 'Account created! Check your e-mail to confirm your address.';
@@ -77,10 +72,10 @@ async function issueAccessToken(db: Database, user: UserRow): Promise<LoginOut> 
  * Signs a member up and mails the verification link. An e-mail that already has an account gets
  * the same answer, and its owner a notice instead (docs/decisions.md).
  */
-export async function register(ctx: AuthContext, input: Registration): Promise<{ detail: string }> {
+export async function register(deps: AppDeps, input: Registration): Promise<{ detail: string }> {
   // Hashing first keeps the answer time the same for new and known e-mails.
   const passwordHash = await hashPassword(input.password);
-  const id = await insertUserIfNew(ctx.db, {
+  const id = await insertUserIfNew(deps.db.db, {
     email: input.email,
     passwordHash,
     firstName: input.first_name,
@@ -91,8 +86,8 @@ export async function register(ctx: AuthContext, input: Registration): Promise<{
     trackingId: input.tracking_id ?? null,
     promotionsAgree: input.promotions_agree,
   });
-  if (id !== null) await ctx.mail.enqueue(VERIFY_MAIL, input.email, { userId: id });
-  else await ctx.mail.enqueue(ACCOUNT_EXISTS_MAIL, input.email);
+  if (id !== null) await deps.mail.enqueue(VERIFY_MAIL, input.email, { userId: id });
+  else await deps.mail.enqueue(ACCOUNT_EXISTS_MAIL, input.email);
   return { detail: REGISTERED_DETAIL };
 }
 
@@ -103,40 +98,40 @@ export type LoginResult = { kind: 'ok'; answer: LoginOut } | { kind: 'wrong' } |
  * sign-in for the address is paused the password is not even checked; a wrong one counts towards
  * the next pause, whether or not the address has an account (sign-in-throttle.ts).
  */
-export async function login(ctx: AuthContext, input: { email: string; password: string }): Promise<LoginResult> {
-  const paused = await signInPauseSeconds(ctx.db, input.email);
+export async function login(deps: AppDeps, input: { email: string; password: string }): Promise<LoginResult> {
+  const paused = await signInPauseSeconds(deps.db.db, input.email);
   if (paused > 0) return { kind: 'paused', seconds: paused };
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(deps.db.db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await recordSignInFailure(ctx, input.email);
+    await recordSignInFailure(deps, input.email);
     return { kind: 'wrong' };
   }
-  await clearSignInFailures(ctx.db, user.email);
+  await clearSignInFailures(deps.db.db, user.email);
   const stored = parseOptions(user.passwordHash);
   if (stored.memoryCost !== ARGON2_OPTIONS.memoryCost || stored.timeCost !== ARGON2_OPTIONS.timeCost || stored.parallelism !== ARGON2_OPTIONS.parallelism) {
     // Hashes made with older parameters are upgraded the next time their password is seen.
-    await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
+    await updateUser(deps.db.db, user.id, { passwordHash: await hashPassword(input.password) });
   }
-  await deleteDeadAccessTokens(ctx.db, user.id);
-  return { kind: 'ok', answer: await issueAccessToken(ctx.db, user) };
+  await deleteDeadAccessTokens(deps.db.db, user.id);
+  return { kind: 'ok', answer: await issueAccessToken(deps.db.db, user) };
 }
 
 /** Revokes the token the call was made with. */
-export async function logout(ctx: AuthContext, tokenHash: string): Promise<void> {
-  await revokeAccessToken(ctx.db, tokenHash);
+export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
+  await revokeAccessToken(deps.db.db, tokenHash);
 }
 
 /** Queues the reset mail; whether the e-mail has an account is decided by the worker. */
-export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<{ detail: string }> {
-  await ctx.mail.enqueue(RESET_MAIL, email);
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<{ detail: string }> {
+  await deps.mail.enqueue(RESET_MAIL, email);
   return { detail: RESET_REQUESTED_DETAIL };
 }
 
 /** Sets a new password with a mailed one-time token; every access token of the member is revoked. */
-export async function resetPassword(ctx: AuthContext, input: { id: number; token: string; password: string }): Promise<{ detail: string }> {
+export async function resetPassword(deps: AppDeps, input: { id: number; token: string; password: string }): Promise<{ detail: string }> {
   const passwordHash = await hashPassword(input.password);
-  const done = await ctx.db.transaction(async (tx) => {
+  const done = await deps.db.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, input.id, 'reset', hashToken(input.token)))) return false;
     // The link reached the member's mailbox, which also proves the address.
     const user = await findUserById(tx, input.id);
@@ -152,8 +147,8 @@ export async function resetPassword(ctx: AuthContext, input: { id: number; token
 }
 
 /** Confirms the e-mail address with the mailed one-time token. */
-export async function verifyUser(ctx: AuthContext, input: { id: number; token: string }): Promise<{ detail: string }> {
-  const done = await ctx.db.transaction(async (tx) => {
+export async function verifyUser(deps: AppDeps, input: { id: number; token: string }): Promise<{ detail: string }> {
+  const done = await deps.db.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, input.id, 'verify', hashToken(input.token)))) return false;
     await updateUser(tx, input.id, { emailVerifiedAt: new Date() });
     return true;
@@ -168,10 +163,10 @@ export const ALREADY_VERIFIED_DETAIL = 'Your e-mail address is already confirmed
  * Mails a signed-in member a new verification link (the worker retires the old one), for the
  * member who lost the first one: contest entries need a confirmed address.
  */
-export async function resendVerification(ctx: AuthContext, userId: number): Promise<{ detail: string }> {
-  const user = await memberOrFail(ctx.db, userId);
+export async function resendVerification(deps: AppDeps, userId: number): Promise<{ detail: string }> {
+  const user = await memberOrFail(deps.db.db, userId);
   if (user.emailVerifiedAt) return { detail: ALREADY_VERIFIED_DETAIL };
-  await ctx.mail.enqueue(VERIFY_MAIL, user.email, { userId: user.id });
+  await deps.mail.enqueue(VERIFY_MAIL, user.email, { userId: user.id });
   return { detail: `We have sent a new confirmation link to ${user.email}.` };
 }
 
@@ -182,12 +177,12 @@ async function memberOrFail(db: Database, userId: number): Promise<UserRow> {
   return user;
 }
 
-export async function getUserInfo(ctx: AuthContext, userId: number): Promise<UserInfoOut> {
-  return userInfo(await memberOrFail(ctx.db, userId));
+export async function getUserInfo(deps: AppDeps, userId: number): Promise<UserInfoOut> {
+  return userInfo(await memberOrFail(deps.db.db, userId));
 }
 
 /** Changes the profile fields that were sent (the e-mail address is not changed here). */
-export async function updateUserInfo(ctx: AuthContext, userId: number, input: z.output<typeof profileUpdateSchema>): Promise<UserInfoOut> {
+export async function updateUserInfo(deps: AppDeps, userId: number, input: z.output<typeof profileUpdateSchema>): Promise<UserInfoOut> {
   const values: Partial<UserRow> = {};
   if (input.first_name !== undefined) values.firstName = input.first_name;
   if (input.last_name !== undefined) values.lastName = input.last_name;
@@ -195,8 +190,8 @@ export async function updateUserInfo(ctx: AuthContext, userId: number, input: z.
   if (input.zipcode !== undefined) values.zip = input.zipcode;
   if (input.birthday !== undefined) values.birthday = input.birthday;
   if (input.promotions_agree !== undefined) values.promotionsAgree = input.promotions_agree;
-  if (!Object.keys(values).length) return getUserInfo(ctx, userId);
-  const user = await updateUser(ctx.db, userId, values);
+  if (!Object.keys(values).length) return getUserInfo(deps, userId);
+  const user = await updateUser(deps.db.db, userId, values);
   if (!user) throw new AppError('unauthorized', 'Your session has expired. Please log in again.');
   return userInfo(user);
 }
@@ -205,11 +200,11 @@ export async function updateUserInfo(ctx: AuthContext, userId: number, input: z.
  * Changes the password after checking the current one. Every token of the member is revoked; the
  * answer carries a fresh one so the device that made the change stays logged in.
  */
-export async function changePassword(ctx: AuthContext, userId: number, input: { password: string; new_password: string }): Promise<LoginOut> {
-  const user = await memberOrFail(ctx.db, userId);
+export async function changePassword(deps: AppDeps, userId: number, input: { password: string; new_password: string }): Promise<LoginOut> {
+  const user = await memberOrFail(deps.db.db, userId);
   if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', WRONG_PASSWORD);
   const passwordHash = await hashPassword(input.new_password);
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.db.transaction(async (tx) => {
     await revokeAllAccessTokens(tx, user.id);
     await retireOneTimeTokens(tx, user.id, 'reset');
     const updated = await updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
@@ -218,16 +213,16 @@ export async function changePassword(ctx: AuthContext, userId: number, input: { 
 }
 
 /**
- * Deletes the account after checking the password: every registered module erases or anonymises
- * its rows (deletion.ts), then the member row goes with its tokens, preferences and saved items.
+ * Deletes the account after checking the password: the steps of every module erase or anonymise
+ * its rows (deps.accountDeletionSteps), then the member row goes with its tokens, preferences and saved items.
  */
-export async function deleteAccount(ctx: AuthContext, userId: number, input: { password: string }): Promise<void> {
-  const user = await memberOrFail(ctx.db, userId);
+export async function deleteAccount(deps: AppDeps, userId: number, input: { password: string }): Promise<void> {
+  const user = await memberOrFail(deps.db.db, userId);
   if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', WRONG_PASSWORD);
-  await ctx.db.transaction(async (tx) => {
-    await runUserDeletionHandlers(user.id, tx);
+  await deps.db.db.transaction(async (tx) => {
+    await runAccountDeletionSteps(deps.accountDeletionSteps, tx, user.id);
     await deleteUserRow(tx, user.id);
   });
   // Queued and sent-mail records hold the address too.
-  await ctx.mail.forgetRecipient(user.email);
+  await deps.mail.forgetRecipient(user.email);
 }

@@ -16,7 +16,7 @@ import {
   type GeoPoint,
   type OfferItemRow,
   type OfferPage,
-} from './offer-sql.ts';
+} from './lib/offer-sql.ts';
 
 /**
  * Offers by id as list-item rows, in no particular order. `activeOnly` keeps the offers a list

@@ -1,8 +1,7 @@
 // The public catalogue calls of SPEC.md 7 and the paths ARCHITECTURE.md names for the rest.
 // Lists answer JSON arrays; every public GET is cacheable by a CDN.
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { publicCache } from '../../lib/http.ts';
 import {
   CategoriesOut,
@@ -28,9 +27,8 @@ import {
 
 const tags = ['catalogue'];
 
-export async function catalogueRoutes(fastify: App): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = fastify.deps;
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
 
   app.get(
     '/api/entities/',
@@ -144,4 +142,4 @@ export async function catalogueRoutes(fastify: App): Promise<void> {
       return spotlightMerchants(deps, request.query);
     },
   );
-}
+};

@@ -9,8 +9,8 @@ import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/reco
 import type { AppDeps } from '../../context.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolvePosition, type Position } from '../geo/service.ts';
-import { findOffers, type OfferFilter, type OfferItemRow, type OfferQueryOrder, type TextQuery } from './offer-query.ts';
-import type { GeoCircle, GeoPoint } from './offer-sql.ts';
+import { findOffers, type OfferFilter, type OfferItemRow, type OfferQueryOrder, type TextQuery } from './lib/offer-query.ts';
+import type { GeoCircle, GeoPoint } from './lib/offer-sql.ts';
 import {
   countActiveOffersByCategory,
   findActiveOfferItemsAtLocations,
@@ -64,9 +64,9 @@ export async function resolveListingCircle(deps: AppDeps, q: PlaceParams): Promi
     throw q.lat == null ? invalid('lat', 'Send lat and lng together.') : invalid('lng', 'Send lat and lng together.');
   }
   const circle = (p: Position): GeoCircle => ({ lat: p.lat, lng: p.lng, radiusM: p.market.radiusM });
-  if (q.lat != null) return circle(await resolvePosition(deps.db.db, q));
+  if (q.lat != null) return circle(await resolvePosition(deps, q));
   const key = `${q.city?.trim().toLowerCase() ?? ''}|${q.state?.trim().toUpperCase() ?? ''}`;
-  return deps.catalogue.places.fetch(key, async () => circle(await resolvePosition(deps.db.db, q)));
+  return deps.catalogue.places.fetch(key, async () => circle(await resolvePosition(deps, q)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ function daySeed(today: string): number {
 }
 
 export type ListOrder = OfferOrder | 'relevance';
-export type { TextQuery } from './offer-query.ts';
+export type { TextQuery } from './lib/offer-query.ts';
 
 /** The list parameters of SPEC.md 7 shared by /api/entities/ and /api/search/. */
 export interface OfferListParams extends PlaceParams {

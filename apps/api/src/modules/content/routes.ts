@@ -1,13 +1,11 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { publicCache } from '../../lib/http.ts';
 import { CalloutOut, CalloutsOut, CalloutsQuery } from './schema.ts';
 import { calloutsForState, defaultCallouts } from './service.ts';
 
-export async function contentRoutes(plugin: App): Promise<void> {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.db.db;
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
 
   app.get(
     '/api/content/callouts/',
@@ -24,7 +22,7 @@ export async function contentRoutes(plugin: App): Promise<void> {
     async (request, reply) => {
       // Short: a shuffled order is shared for at most this long.
       publicCache(reply, 60);
-      return calloutsForState(db(), request.query.state, Math.random, app.answerCache);
+      return calloutsForState(deps, request.query.state);
     },
   );
 
@@ -40,7 +38,7 @@ export async function contentRoutes(plugin: App): Promise<void> {
     },
     async (_request, reply) => {
       publicCache(reply, 60);
-      return defaultCallouts(db(), Math.random, app.answerCache);
+      return defaultCallouts(deps);
     },
   );
-}
+};

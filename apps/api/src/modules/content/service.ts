@@ -6,16 +6,10 @@ import {
   type CalloutSettings,
 } from '@market/domain/callouts';
 import { DEFAULT_PLACE } from '@market/domain/markets';
+import type { AppDeps } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { findCallouts, findCalloutSettings } from './repository.ts';
 import type { CalloutOut, CalloutsOut } from './schema.ts';
-
-/** Where the stored rows come from: the database each time, or kept (the app's answer cache). */
-export interface RowSource {
-  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
-}
-
-const FRESH: RowSource = { remember: (_key, load) => load() };
 
 async function settingsOf(db: Executor): Promise<CalloutSettings> {
   const row = await findCalloutSettings(db);
@@ -53,10 +47,10 @@ async function calloutsOf(db: Executor, isDefault: boolean): Promise<CalloutOut[
  * order or shuffled when randomize_callout_order, truncated to number_of_default_callouts_to_use
  * (SPEC.md 7), with the settings so the web can apply the default-callouts fallback.
  */
-export async function calloutsForState(db: Executor, state: string | undefined, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutsOut> {
-  // The rows may be kept (issue 9: they change rarely and every home page asks); the selection,
-  // with its per-request shuffle, is made here every time.
-  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(db)), rows.remember('content:callouts', () => calloutsOf(db, false))]);
+export async function calloutsForState(deps: Pick<AppDeps, 'db' | 'answers'>, state: string | undefined, random: () => number = Math.random): Promise<CalloutsOut> {
+  // The rows are kept in the app's answer cache (issue 9: they change rarely and every home page
+  // asks); the selection, with its per-request shuffle, is made here every time.
+  const [settings, all] = await Promise.all([deps.answers.remember('content:callout-settings', () => settingsOf(deps.db.db)), deps.answers.remember('content:callouts', () => calloutsOf(deps.db.db, false))]);
   return { objects: selectCallouts(all, settings, state ?? DEFAULT_PLACE.state, random), settings };
 }
 
@@ -65,7 +59,7 @@ export async function calloutsForState(db: Executor, state: string | undefined, 
  * and truncated by the same settings, ready to show when the regular answer fails or
  * use_default_callouts is set (SPEC.md 7).
  */
-export async function defaultCallouts(db: Executor, random: () => number = Math.random, rows: RowSource = FRESH): Promise<CalloutOut[]> {
-  const [settings, all] = await Promise.all([rows.remember('content:callout-settings', () => settingsOf(db)), rows.remember('content:default-callouts', () => calloutsOf(db, true))]);
+export async function defaultCallouts(deps: Pick<AppDeps, 'db' | 'answers'>, random: () => number = Math.random): Promise<CalloutOut[]> {
+  const [settings, all] = await Promise.all([deps.answers.remember('content:callout-settings', () => settingsOf(deps.db.db)), deps.answers.remember('content:default-callouts', () => calloutsOf(deps.db.db, true))]);
   return selectCallouts(all, settings, null, random);
 }

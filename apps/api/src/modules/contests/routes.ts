@@ -1,24 +1,17 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contestApplicationSchema, sweepstakesSchema } from '@market/domain/validation/contests';
 import { privateNoStore, publicCache } from '../../lib/http.ts';
-import { currentUser, optionalUser, requireVerifiedUser } from '../auth/guard.ts';
-import { leadRateLimit } from '../leads/rate-limit.ts';
-import { mailQueueOf } from '../mail/service.ts';
+import { optionalBody } from '../../lib/request-body.ts';
+import { currentUser, optionalUser, requireVerifiedUser } from '../auth/lib/guard.ts';
+import { leadRateLimit } from '../leads/lib/rate-limit.ts';
 import { ClaimOut, ContestEntityParams, ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
 import { claimSweepstakes, enterContest, getContest, listContests, listWinners, type Viewer } from './service.ts';
 
-/** Bodies may be omitted entirely: then every required field says 'This is required'. */
-function body<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => v ?? {}, schema);
-}
-
 const viewerOf = (request: { user: { id: number } | null }): Viewer => (request.user ? { userId: request.user.id } : {});
 
-export async function contestsRoutes(plugin: App): Promise<void> {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const handle = () => app.deps.db;
+export const contestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
 
   app.get(
     '/api/contests/',
@@ -40,7 +33,7 @@ export async function contestsRoutes(plugin: App): Promise<void> {
       // With a bearer token each item carries the member's `entered`: never shared-cached.
       if (request.headers.authorization) privateNoStore(reply);
       else publicCache(reply, 60);
-      return listContests(handle(), request.query, viewerOf(request));
+      return listContests(deps, request.query, viewerOf(request));
     },
   );
 
@@ -60,7 +53,7 @@ export async function contestsRoutes(plugin: App): Promise<void> {
       // With a bearer token the answer will carry the member's `entered`: never shared-cached.
       if (request.headers.authorization) privateNoStore(reply);
       else publicCache(reply, 60);
-      return getContest(handle(), request.params.id, viewerOf(request));
+      return getContest(deps, request.params.id, viewerOf(request));
     },
   );
 
@@ -76,13 +69,13 @@ export async function contestsRoutes(plugin: App): Promise<void> {
         description:
           '`contest` is the contest id (contest.id); `entity_id` (the c= id) may be sent with it or alone. 201 for a new entry; a repeat, even many at once, answers 200 with the same entry. Unknown, ended or inactive contests answer 404. 403 while the e-mail address is not confirmed (POST /auth/verifyuser/resend/ mails a new link).',
         security: [{ bearer: [] }],
-        body: body(contestApplicationSchema),
+        body: optionalBody(contestApplicationSchema),
         response: { 200: ContestEntryOut, 201: ContestEntryOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      const { created, ...entry } = await enterContest(handle(), currentUser(request).id, request.body);
+      const { created, ...entry } = await enterContest(deps, currentUser(request).id, request.body);
       return reply.status(created ? 201 : 200).send(entry);
     },
   );
@@ -100,7 +93,7 @@ export async function contestsRoutes(plugin: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 300);
-      return listWinners(handle(), request.query);
+      return listWinners(deps, request.query);
     },
   );
 
@@ -116,13 +109,13 @@ export async function contestsRoutes(plugin: App): Promise<void> {
         description:
           "firstname, lastname, email, magazinenum ('Your Numbers'), address1, city, state, zip (5 digits), entity_id, all required; address2 and randomnum optional. Stored as a claim, flagged when a number matches the contest's winning numbers, and mailed to the market's office. Rate limited with the lead forms.",
         security: [{ bearer: [] }],
-        body: body(sweepstakesSchema),
+        body: optionalBody(sweepstakesSchema),
         response: { 201: ClaimOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply).status(201);
-      return claimSweepstakes(handle(), mailQueueOf(app), request.body, { userId: currentUser(request).id });
+      return claimSweepstakes(deps, request.body, { userId: currentUser(request).id });
     },
   );
-}
+};

@@ -1,19 +1,25 @@
 import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
 import { businessToday } from '@market/domain/expiry';
+import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { CLAIM_SUBMITTED, type ContestApplication, type SweepstakesClaim } from '@market/domain/validation/contests';
 import { MARKETS, type MarketId } from '@market/domain/markets';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { registerUserDeletionHandler } from '../auth/deletion.ts';
+import type { AccountDeletionStep } from '../auth/lib/account-deletion.ts';
 import { resolvePosition } from '../geo/service.ts';
-import type { MailQueue } from '../mail/service.ts';
-import { SWEEPSTAKES_CLAIM_MAIL } from './mails.ts';
+import { SWEEPSTAKES_CLAIM_MAIL } from './lib/mails.ts';
 import { findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findSweepstakesClaimsAfter, findWinnersInMarket, insertSweepstakesClaim, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
 import type { ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
 
-// Entries go with the account (ON DELETE CASCADE); a won prize stays in the public winners list
-// (first name and last initial only) but no longer points at the account (docs/decisions.md).
-registerUserDeletionHandler('contest-winners', (userId, tx) => unlinkWinnerMember(tx, userId));
+/**
+ * Account deletion: entries go with the account (ON DELETE CASCADE); a won prize stays in the
+ * public winners list (first name and last initial only) but no longer points at the account
+ * (docs/decisions.md).
+ */
+export const unlinkContestWinner: AccountDeletionStep = {
+  name: 'contest-winners',
+  run: (tx, userId) => unlinkWinnerMember(tx, userId),
+};
 
 /** Who is asking: a signed-in member's id makes `entered` meaningful. */
 export interface Viewer {
@@ -59,9 +65,9 @@ async function itemsOut(handle: DbHandle, rows: ContestEntityRow[], viewer: View
  * city/state through places, else Detroit), deduplicated by display name (SPEC.md 3), featured
  * first; `featured` keeps only the featured entity, `slug` one contest.
  */
-export async function listContests(handle: DbHandle, q: ContestsQuery, viewer: Viewer = {}, today = businessToday()): Promise<ContestItemOut[]> {
-  const position = await resolvePosition(handle.db, q);
-  const rows = await findRunningEntitiesInMarket(handle, {
+export async function listContests(deps: Pick<AppDeps, 'db'>, q: ContestsQuery, viewer: Viewer = {}, today = businessToday()): Promise<ContestItemOut[]> {
+  const position = await resolvePosition(deps, q);
+  const rows = await findRunningEntitiesInMarket(deps.db, {
     marketId: position.market.id,
     today,
     point: position,
@@ -70,14 +76,14 @@ export async function listContests(handle: DbHandle, q: ContestsQuery, viewer: V
     limit: q.limit,
     offset: q.offset,
   });
-  return itemsOut(handle, rows, viewer);
+  return itemsOut(deps.db, rows, viewer);
 }
 
 /** GET /api/contests/{id}/: one running contest entity, anonymous or not; 404 when unknown or not running. */
-export async function getContest(handle: DbHandle, entityId: number, viewer: Viewer = {}, today = businessToday()): Promise<ContestItemOut> {
-  const [row] = await findEntitiesByIds(handle, [entityId], today);
+export async function getContest(deps: Pick<AppDeps, 'db'>, entityId: number, viewer: Viewer = {}, today = businessToday()): Promise<ContestItemOut> {
+  const [row] = await findEntitiesByIds(deps.db, [entityId], today);
   if (!row || !row.running) throw notFound('Contest not found.');
-  const [item] = await itemsOut(handle, [row], viewer);
+  const [item] = await itemsOut(deps.db, [row], viewer);
   return item!;
 }
 
@@ -86,14 +92,14 @@ export async function getContest(handle: DbHandle, entityId: number, viewer: Vie
  * or not, in the order asked, each with `running`. Unknown ids are left out.
  */
 export async function contestItemsByEntityIds(
-  handle: DbHandle,
+  deps: Pick<AppDeps, 'db'>,
   ids: number[],
   viewer: Viewer = {},
   today = businessToday(),
 ): Promise<Array<ContestItemOut & { running: boolean }>> {
   const unique = [...new Set(ids)];
-  const rows = await findEntitiesByIds(handle, unique, today);
-  const entered = await enteredContestIds(handle, viewer, [...new Set(rows.map((r) => r.contest_id))]);
+  const rows = await findEntitiesByIds(deps.db, unique, today);
+  const entered = await enteredContestIds(deps.db, viewer, [...new Set(rows.map((r) => r.contest_id))]);
   const byId = new Map(rows.map((r) => [r.entity_id, { ...itemOut(r, entered), running: r.running }]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
@@ -103,9 +109,9 @@ export async function contestItemsByEntityIds(
  * fields of SPEC.md 3 ('First L.', 'City ST', MM/DD/YYYY). A public list names a winner by first
  * name and last initial only, as the page shows them (docs/decisions.md).
  */
-export async function listWinners(handle: DbHandle, q: ContestWinnersQuery): Promise<ContestWinnerOut[]> {
-  const position = await resolvePosition(handle.db, q);
-  const rows = await findWinnersInMarket(handle, { marketId: position.market.id, limit: q.limit, offset: q.offset });
+export async function listWinners(deps: Pick<AppDeps, 'db'>, q: ContestWinnersQuery): Promise<ContestWinnerOut[]> {
+  const position = await resolvePosition(deps, q);
+  const rows = await findWinnersInMarket(deps.db, { marketId: position.market.id, limit: q.limit, offset: q.offset });
   return rows.map((w) => ({
     id: w.id,
     first_name: w.first_name,
@@ -129,19 +135,19 @@ export const ENTRY_NOTICE = 'You will be notified by e-mail when a winner is sel
  * contest comes from `contest` or from the entity the member entered through; a repeat answers
  * the first entry with `created` false.
  */
-export async function enterContest(handle: DbHandle, userId: number, input: ContestApplication, today = businessToday()): Promise<ContestEntryOut & { created: boolean }> {
+export async function enterContest(deps: Pick<AppDeps, 'db'>, userId: number, input: ContestApplication, today = businessToday()): Promise<ContestEntryOut & { created: boolean }> {
   let contestId = input.contest;
   let entityId: number | null = null;
   if (input.entity_id !== undefined) {
-    const [entity] = await findEntitiesByIds(handle, [input.entity_id], today);
+    const [entity] = await findEntitiesByIds(deps.db, [input.entity_id], today);
     if (!entity || !entity.running) throw notFound('Contest not found.');
     if (contestId !== undefined && entity.contest_id !== contestId) throw invalid('entity_id', 'This listing belongs to another contest.');
     contestId = entity.contest_id;
     entityId = entity.entity_id;
   }
-  const contest = await findContestById(handle, contestId!, today);
+  const contest = await findContestById(deps.db, contestId!, today);
   if (!contest || !contest.running) throw notFound('Contest not found.');
-  const entry = await upsertEntry(handle, { contestId: contest.id, userId, entityId });
+  const entry = await upsertEntry(deps.db, { contestId: contest.id, userId, entityId });
   return {
     id: entry.id,
     contest: entry.contest_id,
@@ -167,18 +173,17 @@ function normaliseNumber(n: string): string {
  * "We'll reach out to you if there's a match!").
  */
 export async function claimSweepstakes(
-  handle: DbHandle,
-  mail: MailQueue,
+  deps: Pick<AppDeps, 'db' | 'mail'>,
   input: SweepstakesClaim,
   viewer: Viewer = {},
   today = businessToday(),
 ): Promise<{ id: number; detail: string }> {
-  const [entity] = await findEntitiesByIds(handle, [input.entity_id], today);
+  const [entity] = await findEntitiesByIds(deps.db, [input.entity_id], today);
   if (!entity || !entity.running) throw notFound('Contest not found.');
   const winning = new Set((entity.sweepstakes_numbers ?? []).map(normaliseNumber));
   if (!winning.size) throw invalid('entity_id', CLAIM_NO_NUMBERS);
   const matched = input.magazinenum.filter((n) => winning.has(normaliseNumber(n)));
-  const claim = await insertSweepstakesClaim(handle.db, {
+  const claim = await insertSweepstakesClaim(deps.db.db, {
     contestId: entity.contest_id,
     entityId: entity.entity_id,
     marketId: entity.market_id,
@@ -196,11 +201,11 @@ export async function claimSweepstakes(
     matchedNumbers: matched,
     isMatch: matched.length > 0,
   });
-  await mail.enqueue(SWEEPSTAKES_CLAIM_MAIL, MARKETS[entity.market_id as MarketId].contactEmail, { claimId: claim.id });
+  await deps.mail.enqueue(SWEEPSTAKES_CLAIM_MAIL, MARKETS[entity.market_id as MarketId].contactEmail, { claimId: claim.id });
   return { id: claim.id, detail: CLAIM_SUBMITTED };
 }
 
 /** Sweepstakes claims after `afterId`, oldest first, for the leads export (issue 5). */
-export function sweepstakesClaimsPage(handle: DbHandle, afterId: number, limit: number) {
-  return findSweepstakesClaimsAfter(handle, afterId, limit);
+export function sweepstakesClaimsPage(deps: Pick<AppDeps, 'db'>, afterId: number, limit: number) {
+  return findSweepstakesClaimsAfter(deps.db, afterId, limit);
 }

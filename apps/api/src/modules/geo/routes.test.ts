@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETS } from '@market/domain/markets';
 import { places } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildMmdb, usCityRecord } from './mmdb-fixture.ts';
-import { openGeoIp } from './user-location.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { buildMmdb, usCityRecord } from './mmdb.fixtures.ts';
+import { openGeoIp } from './lib/user-location.ts';
 
 // Made-up city names no real US place starts with, so the seeded places never interfere.
 const TEST_PLACES = [

@@ -1,6 +1,5 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { trustedProxyList } from '../../config/env.ts';
 import { privateNoStore, publicCache } from '../../lib/http.ts';
 import {
@@ -15,20 +14,19 @@ import {
   UserLocationOut,
 } from './schema.ts';
 import { autocompletePlaces, listMarkets, marketOfPlace, placeDetail, reverseGeocode } from './service.ts';
-import { compileTrust, openGeoIp, userLocation } from './user-location.ts';
+import { compileTrust, openGeoIp, userLocation } from './lib/user-location.ts';
 
-export async function geoRoutes(plugin: App): Promise<void> {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
+export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const isTrustedPeer = compileTrust(trustedProxyList(app.deps.env));
   const geoIp = await openGeoIp(app.deps.env.MAXMIND_DB);
-  const db = () => app.deps.db.db;
+  const { deps } = app;
 
   app.get(
     '/api/markets/',
     { schema: { tags: ['geo'], summary: 'Markets and regional offices', response: { 200: z.array(MarketOut) } } },
     async (_request, reply) => {
       publicCache(reply, 3600);
-      return listMarkets(db());
+      return listMarkets(deps);
     },
   );
 
@@ -46,7 +44,7 @@ export async function geoRoutes(plugin: App): Promise<void> {
     async (request, reply) => {
       // The answer depends on who asks: never cached by a shared cache.
       privateNoStore(reply);
-      return userLocation(db(), { headers: request.headers, peerAddress: request.socket.remoteAddress, clientIp: request.ip }, { isTrustedPeer, geoIp });
+      return userLocation(deps, { headers: request.headers, peerAddress: request.socket.remoteAddress, clientIp: request.ip }, { isTrustedPeer, geoIp });
     },
   );
 
@@ -64,7 +62,7 @@ export async function geoRoutes(plugin: App): Promise<void> {
     async (request, reply) => {
       publicCache(reply, 3600);
       const { q, lat, lng } = request.query;
-      return autocompletePlaces(db(), q, lat !== undefined && lng !== undefined ? { lat, lng } : undefined);
+      return autocompletePlaces(deps, q, lat !== undefined && lng !== undefined ? { lat, lng } : undefined);
     },
   );
 
@@ -81,7 +79,7 @@ export async function geoRoutes(plugin: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 3600);
-      return reverseGeocode(db(), request.query);
+      return reverseGeocode(deps, request.query);
     },
   );
 
@@ -98,7 +96,7 @@ export async function geoRoutes(plugin: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 3600);
-      return marketOfPlace(db(), request.query);
+      return marketOfPlace(deps, request.query);
     },
   );
 
@@ -114,7 +112,7 @@ export async function geoRoutes(plugin: App): Promise<void> {
     },
     async (request, reply) => {
       publicCache(reply, 3600);
-      return placeDetail(db(), request.params.id);
+      return placeDetail(deps, request.params.id);
     },
   );
-}
+};

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { resolvePosition } from './service.ts';
 
 let t: TestApp;
@@ -13,16 +13,16 @@ afterAll(async () => {
 describe('resolvePosition with St./Saint, Ft./Fort, Mt./Mount spellings', () => {
   it('finds the city whichever way its first word is written', async () => {
     for (const city of ['St. Paul', 'St Paul', 'saint paul']) {
-      expect(await resolvePosition(t.db.db, { city, state: 'MN' }), city).toMatchObject({ city: 'Saint Paul', state: 'MN', source: 'place' });
+      expect(await resolvePosition(t.app.deps, { city, state: 'MN' }), city).toMatchObject({ city: 'Saint Paul', state: 'MN', source: 'place' });
     }
     for (const city of ['Saint Petersburg', 'St Petersburg']) {
-      expect(await resolvePosition(t.db.db, { city, state: 'FL' }), city).toMatchObject({ city: 'St. Petersburg', state: 'FL' });
+      expect(await resolvePosition(t.app.deps, { city, state: 'FL' }), city).toMatchObject({ city: 'St. Petersburg', state: 'FL' });
     }
-    expect(await resolvePosition(t.db.db, { city: 'Ft. Myers' })).toMatchObject({ city: 'Fort Myers', state: 'FL' });
-    expect(await resolvePosition(t.db.db, { city: 'Mt Pleasant', state: 'MI' })).toMatchObject({ city: 'Mount Pleasant', state: 'MI' });
+    expect(await resolvePosition(t.app.deps, { city: 'Ft. Myers' })).toMatchObject({ city: 'Fort Myers', state: 'FL' });
+    expect(await resolvePosition(t.app.deps, { city: 'Mt Pleasant', state: 'MI' })).toMatchObject({ city: 'Mount Pleasant', state: 'MI' });
   });
 
   it('takes a state alone as its largest city', async () => {
-    expect(await resolvePosition(t.db.db, { state: 'FL' })).toMatchObject({ state: 'FL', source: 'place', market: { id: 'florida' } });
+    expect(await resolvePosition(t.app.deps, { state: 'FL' })).toMatchObject({ state: 'FL', source: 'place', market: { id: 'florida' } });
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_PLACE, isSoldState, isTwinCitiesArea, marketFor, type Market } from '@market/domain/markets';
 import { homeLayoutFor, parsePlaceQuery, placeNameVariants, placeSuggestion, PLACE_SUGGESTION_LIMIT, stateName } from '@market/domain/places';
+import type { AppDeps } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
@@ -18,8 +19,8 @@ import type { MarketOfPlaceOut, MarketOut, PlaceOut } from './schema.ts';
 export const REVERSE_GEOCODE_MAX_METERS = 160_934;
 
 /** The four regional offices (SPEC.md 3 Regional office, 9). */
-export async function listMarkets(db: Executor): Promise<MarketOut[]> {
-  const rows = await findAllMarkets(db);
+export async function listMarkets(deps: Pick<AppDeps, 'db'>): Promise<MarketOut[]> {
+  const rows = await findAllMarkets(deps.db.db);
   return rows.map((m) => ({
     id: m.id,
     name: m.name,
@@ -75,8 +76,8 @@ function positionOf(input: { city: string | null; state: string | null; lat: num
 }
 
 /** The most populous city of that name, however its St./Saint, Ft./Fort or Mt./Mount is written. */
-export function findPlaceNamed(db: Executor, city: string, state: string | undefined): Promise<PlaceRow | undefined> {
-  return findPlaceByName(db, placeNameVariants(city, { complete: true }), state);
+export function findPlaceNamed(deps: Pick<AppDeps, 'db'>, city: string, state: string | undefined): Promise<PlaceRow | undefined> {
+  return findPlaceByName(deps.db.db, placeNameVariants(city, { complete: true }), state);
 }
 
 /**
@@ -84,13 +85,13 @@ export function findPlaceNamed(db: Executor, city: string, state: string | undef
  * coordinates when given; else the city (in the state when given) looked up in places, the most
  * populous match; else the most populous city of the state; else Detroit, MI (SPEC.md 1).
  */
-export async function resolvePosition(db: Executor, input: PlaceInput): Promise<Position> {
+export async function resolvePosition(deps: Pick<AppDeps, 'db'>, input: PlaceInput): Promise<Position> {
   const state = input.state?.trim().toUpperCase() || undefined;
   const city = input.city?.trim() || undefined;
   if (input.lat !== undefined && input.lng !== undefined) {
     return positionOf({ city: city ?? null, state: state ?? null, lat: input.lat, lng: input.lng }, 'coordinates');
   }
-  const place = (city ? await findPlaceNamed(db, city, state) : undefined) ?? (state ? await findLargestPlaceInState(db, state) : undefined);
+  const place = (city ? await findPlaceNamed(deps, city, state) : undefined) ?? (state ? await findLargestPlaceInState(deps.db.db, state) : undefined);
   if (place) return positionOf({ city: place.name, state: place.state, lat: place.lat, lng: place.lng }, 'place');
   if (isSoldState(state)) {
     // A state we sell in but no city known for it: the regional office's city.
@@ -119,36 +120,36 @@ function placeOut(p: PlaceRow): PlaceOut {
  * "City, ST"; prefix match, St./Saint, Ft./Fort and Mt./Mount written either way, most populous
  * (and nearest, given a point) first, at most 10.
  */
-export async function autocompletePlaces(db: Executor, q: string | undefined, near?: { lat: number; lng: number }): Promise<Array<{ suggestion: string; id: number }>> {
+export async function autocompletePlaces(deps: Pick<AppDeps, 'db'>, q: string | undefined, near?: { lat: number; lng: number }): Promise<Array<{ suggestion: string; id: number }>> {
   const parsed = parsePlaceQuery(q ?? '');
   if (!parsed) return [];
   const prefixes = placeNameVariants(parsed.cityPrefix, { complete: false });
-  const rows = await findPlacesByPrefix(db, { prefixes, states: parsed.states, near, limit: PLACE_SUGGESTION_LIMIT });
+  const rows = await findPlacesByPrefix(deps.db.db, { prefixes, states: parsed.states, near, limit: PLACE_SUGGESTION_LIMIT });
   return rows.map((p) => ({ suggestion: placeSuggestion(p), id: p.id }));
 }
 
 /** A resolved place (SPEC.md 3: {state, stateShort, city, lat, lng}) with its market. 404 if unknown. */
-export async function placeDetail(db: Executor, id: number): Promise<PlaceOut> {
-  const place = await findPlaceById(db, id);
+export async function placeDetail(deps: Pick<AppDeps, 'db'>, id: number): Promise<PlaceOut> {
+  const place = await findPlaceById(deps.db.db, id);
   if (!place) throw notFound('Place not found.');
   return placeOut(place);
 }
 
 /** Reverse geocoding: the nearest city to a point, within 100 miles; 404 when none is that close. */
-export async function reverseGeocode(db: Executor, point: { lat: number; lng: number }): Promise<PlaceOut> {
-  const place = await findNearestPlace(db, point, REVERSE_GEOCODE_MAX_METERS);
+export async function reverseGeocode(deps: Pick<AppDeps, 'db'>, point: { lat: number; lng: number }): Promise<PlaceOut> {
+  const place = await findNearestPlace(deps.db.db, point, REVERSE_GEOCODE_MAX_METERS);
   if (!place) throw notFound('No city near these coordinates.');
   return placeOut(place);
 }
 
 /** The nearest city to a point, or undefined (used to name a point that came without a city). */
-export async function nearestPlace(db: Executor, point: { lat: number; lng: number }): Promise<PlaceRow | undefined> {
-  return findNearestPlace(db, point, REVERSE_GEOCODE_MAX_METERS);
+export async function nearestPlace(deps: Pick<AppDeps, 'db'>, point: { lat: number; lng: number }): Promise<PlaceRow | undefined> {
+  return findNearestPlace(deps.db.db, point, REVERSE_GEOCODE_MAX_METERS);
 }
 
 /** The market of a position, its office, the Twin Cities test and the home layout (SPEC.md 9). */
-export async function marketOfPlace(db: Executor, input: PlaceInput): Promise<MarketOfPlaceOut> {
-  const position = await resolvePosition(db, input);
+export async function marketOfPlace(deps: Pick<AppDeps, 'db'>, input: PlaceInput): Promise<MarketOfPlaceOut> {
+  const position = await resolvePosition(deps, input);
   const where = { city: position.city, state: position.state, lat: position.lat, lng: position.lng };
   return {
     market: position.market.id,
@@ -159,8 +160,11 @@ export async function marketOfPlace(db: Executor, input: PlaceInput): Promise<Ma
 }
 
 
-/** The city and state of a US ZIP code, when the places table knows it (contest winners, issue 5). */
-export async function placeOfZip(db: Executor, zip: string): Promise<{ city: string; state: string } | undefined> {
-  const place = await findPlaceByZip(db, zip);
+/**
+ * The city and state of a US ZIP code, when the places table knows it (contest winners, issue 5);
+ * read in the caller's transaction `tx` when given.
+ */
+export async function placeOfZip(deps: Pick<AppDeps, 'db'>, zip: string, tx?: Executor): Promise<{ city: string; state: string } | undefined> {
+  const place = await findPlaceByZip(tx ?? deps.db.db, zip);
   return place ? { city: place.name, state: place.state } : undefined;
 }

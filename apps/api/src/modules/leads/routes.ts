@@ -1,8 +1,8 @@
 // The lead calls of SPEC.md 7, thin: validate with the shared schema, count against the lead rate
 // limit, call the service, answer 201. Every answer is private and never cached.
 import type { FastifyError, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   MAIL_REMOVAL_FAILED,
   autoLeadSchema,
@@ -13,13 +13,12 @@ import {
   newsletterSchema,
   suggestMerchantSchema,
 } from '@market/domain/validation/leads';
-import type { App } from '../../app.ts';
+import type { AppDeps } from '../../context.ts';
 import { AppError, fieldErrorsFromIssues } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { escapeHtml } from '../mail/compose.ts';
-import { mailQueueOf } from '../mail/service.ts';
-import './mails.ts';
-import { leadRateLimit } from './rate-limit.ts';
+import { optionalBody } from '../../lib/request-body.ts';
+import { escapeHtml } from '../mail/lib/compose.ts';
+import { leadRateLimit } from './lib/rate-limit.ts';
 import { DetailOut, LeadOut, NewsletterConfirmBody, UnsubscribeQuery } from './schema.ts';
 import {
   UNSUBSCRIBED,
@@ -33,13 +32,7 @@ import {
   submitMailRemoval,
   submitSuggestion,
   unsubscribeNewsletter,
-  type LeadsContext,
 } from './service.ts';
-
-/** Bodies may be omitted entirely: then every required field says 'This is required'. */
-function body<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => v ?? {}, schema);
-}
 
 const LIMITS = 'Rate limited per client address with the other lead forms (LEAD_RATE_LIMIT_MAX per LEAD_RATE_LIMIT_WINDOW_SECONDS; 429 with Retry-After).';
 
@@ -54,23 +47,22 @@ function validationFields(request: FastifyRequest): Record<string, string[]> {
   return fieldErrorsFromIssues(issues, 'non_field_errors');
 }
 
-export async function leadsRoutes(root: App): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const ctx = (): LeadsContext => ({ handle: app.deps.db, deps: app.deps, mail: mailQueueOf(app) });
+export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
   const limited = leadRateLimit(app);
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form to the unsubscribe URL.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, done) => done(null, { form: String(text) }));
 
-  const lead = <T extends z.ZodType>(path: string, summary: string, description: string, schema: T, submit: (c: LeadsContext, input: z.output<T>) => Promise<LeadOut>) =>
+  const lead = <T extends z.ZodType>(path: string, summary: string, description: string, schema: T, submit: (deps: AppDeps, input: z.output<T>) => Promise<LeadOut>) =>
     app.post(
       path,
       {
         preHandler: limited,
-        schema: { tags: ['leads'], summary, description: `${description} ${LIMITS}`, body: body(schema), response: { 201: LeadOut } },
+        schema: { tags: ['leads'], summary, description: `${description} ${LIMITS}`, body: optionalBody(schema), response: { 201: LeadOut } },
       },
       async (request, reply) => {
         privateNoStore(reply).status(201);
-        return submit(ctx(), request.body as z.output<T>);
+        return submit(deps, request.body as z.output<T>);
       },
     );
 
@@ -114,7 +106,7 @@ export async function leadsRoutes(root: App): Promise<void> {
         tags: ['leads'],
         summary: 'Stop mailing the magazine to an address (SPEC.md 3, 5)',
         description: `streetAddress, city, state, zipCode required; aptOrUnitNumber optional. A 400 also says '${MAIL_REMOVAL_FAILED}' under non_field_errors. ${LIMITS}`,
-        body: body(mailRemovalSchema),
+        body: optionalBody(mailRemovalSchema),
         response: { 201: LeadOut },
       },
     },
@@ -125,7 +117,7 @@ export async function leadsRoutes(root: App): Promise<void> {
         throw new AppError('invalid', MAIL_REMOVAL_FAILED, { ...fields, non_field_errors: [...(fields.non_field_errors ?? []), MAIL_REMOVAL_FAILED] });
       }
       reply.status(201);
-      return submitMailRemoval(ctx(), request.body);
+      return submitMailRemoval(deps, request.body);
     },
   );
 
@@ -137,13 +129,13 @@ export async function leadsRoutes(root: App): Promise<void> {
         tags: ['leads'],
         summary: 'Ask for the newsletter (SPEC.md 5, 7); double opt-in',
         description: `email, tracking_id. The same answer whatever the address's state. An address not subscribed is mailed a one-time confirmation link (at most every 15 minutes); only once it is used (POST /auth/newsletter/confirm/) is the address subscribed and mailed a welcome with a one-click unsubscribe link. ${LIMITS}`,
-        body: body(newsletterSchema),
+        body: optionalBody(newsletterSchema),
         response: { 201: DetailOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply).status(201);
-      return subscribeNewsletter(ctx(), request.body);
+      return subscribeNewsletter(deps, request.body);
     },
   );
 
@@ -155,13 +147,13 @@ export async function leadsRoutes(root: App): Promise<void> {
         tags: ['leads'],
         summary: 'Confirm a newsletter subscription with the token of the mailed link (works once, for 3 days)',
         description: 'The web page ${PUBLIC_URL}/newsletter/confirm?token=... sends it. 200 subscribes the address and mails the welcome; an unknown, used or expired token answers 400.',
-        body: body(NewsletterConfirmBody),
+        body: optionalBody(NewsletterConfirmBody),
         response: { 200: DetailOut },
       },
     },
     async (request, reply) => {
       privateNoStore(reply);
-      return confirmNewsletter(ctx(), request.body.token);
+      return confirmNewsletter(deps, request.body.token);
     },
   );
 
@@ -176,7 +168,7 @@ export async function leadsRoutes(root: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await unsubscribeNewsletter(ctx(), request.query.token ?? '');
+      const result = await unsubscribeNewsletter(deps, request.query.token ?? '');
       privateNoStore(reply).type('text/html; charset=utf-8').header('x-robots-tag', 'noindex');
       if (result === 'unknown') return reply.status(404).send(page('Link not valid', UNSUBSCRIBE_LINK_INVALID));
       return page('Unsubscribed', UNSUBSCRIBED);
@@ -195,9 +187,9 @@ export async function leadsRoutes(root: App): Promise<void> {
     },
     async (request, reply) => {
       privateNoStore(reply);
-      const result = await unsubscribeNewsletter(ctx(), request.query.token ?? '');
+      const result = await unsubscribeNewsletter(deps, request.query.token ?? '');
       if (result === 'unknown') throw new AppError('not_found', UNSUBSCRIBE_LINK_INVALID);
       return { detail: UNSUBSCRIBED };
     },
   );
-}
+};

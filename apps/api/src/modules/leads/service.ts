@@ -17,23 +17,14 @@ import {
 } from '@market/domain/validation/leads';
 import { NEWSLETTER_CHECK_INBOX } from '@market/domain/newsletter';
 import type { AppDeps } from '../../context.ts';
-import type { DbHandle } from '../../db/client.ts';
 import type { LeadKind } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/lib/tokens.ts';
 import { offerListItemsByIds } from '../catalogue/service.ts';
 import { resolvePosition } from '../geo/service.ts';
-import type { MailQueue } from '../mail/service.ts';
-import { LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './mails.ts';
+import { LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './lib/mails.ts';
 import { confirmByTokenHash, insertLead, requestSubscription, unsubscribeByToken } from './repository.ts';
 import type { LeadOut } from './schema.ts';
-
-export interface LeadsContext {
-  handle: DbHandle;
-  /** For the catalogue service (car offers of auto leads). */
-  deps: AppDeps;
-  mail: MailQueue;
-}
 
 // Answers SPEC.md words where it has them (2, 4); the others are ours (docs/decisions.md).
 export const MAGAZINE_SUBMITTED = 'Thank you! Your magazine request has been submitted.';
@@ -42,54 +33,54 @@ export const CONTRACTOR_SUBMITTED = 'Thank you! We will review your application 
 export const OFFER_UNAVAILABLE = 'This offer is no longer available.';
 
 /** Stores a lead and queues its mail to the office of `market`. */
-async function storeAndForward(ctx: LeadsContext, kind: LeadKind, market: Market, details: Record<string, unknown>, detail: string): Promise<LeadOut> {
+async function storeAndForward(deps: AppDeps, kind: LeadKind, market: Market, details: Record<string, unknown>, detail: string): Promise<LeadOut> {
   const { tracking_id: trackingId, ...fields } = details;
   const email = typeof fields.email === 'string' ? fields.email : null;
-  const lead = await insertLead(ctx.handle.db, { kind, marketId: market.id, email, details: fields, trackingId: typeof trackingId === 'string' ? trackingId : null });
-  await ctx.mail.enqueue(LEAD_OFFICE_MAIL, market.contactEmail, { leadId: lead.id });
+  const lead = await insertLead(deps.db.db, { kind, marketId: market.id, email, details: fields, trackingId: typeof trackingId === 'string' ? trackingId : null });
+  await deps.mail.enqueue(LEAD_OFFICE_MAIL, market.contactEmail, { leadId: lead.id });
   return { id: lead.id, detail };
 }
 
 /** The office serving an address: by state in the four sold states, else the nearest office to the city. */
-async function marketOfAddress(ctx: LeadsContext, place: { city: string; state: string }): Promise<Market> {
-  return (await resolvePosition(ctx.handle.db, place)).market;
+async function marketOfAddress(deps: AppDeps, place: { city: string; state: string }): Promise<Market> {
+  return (await resolvePosition(deps, place)).market;
 }
 
 /**
  * POST /api/autolead/ (SPEC.md 7): a lease or test-drive request for a car offer a list can show;
  * it goes to the office of the dealer's market.
  */
-export async function submitAutoLead(ctx: LeadsContext, input: AutoLead): Promise<LeadOut> {
-  const [offer] = await offerListItemsByIds(ctx.deps, [input.offer_id]);
+export async function submitAutoLead(deps: AppDeps, input: AutoLead): Promise<LeadOut> {
+  const [offer] = await offerListItemsByIds(deps, [input.offer_id]);
   if (!offer || !offer.is_active) throw invalid('offer_id', OFFER_UNAVAILABLE);
   const market = marketFor({ state: offer.location.state, lat: offer.latitude, lng: offer.longitude });
   const details = { ...input, offer_name: offer.name, merchant_name: offer.merchant_name, location_id: offer.location_id };
-  return storeAndForward(ctx, 'autolead', market, details, LEASE_SUBMITTED);
+  return storeAndForward(deps, 'autolead', market, details, LEASE_SUBMITTED);
 }
 
 /** POST /api/suggestmerchant/: a business (or contractor) we are missing, for the state's office. */
-export async function submitSuggestion(ctx: LeadsContext, input: SuggestMerchant): Promise<LeadOut> {
-  return storeAndForward(ctx, 'suggestmerchant', marketFor({ state: input.state }), input, SUGGESTION_SUBMITTED);
+export async function submitSuggestion(deps: AppDeps, input: SuggestMerchant): Promise<LeadOut> {
+  return storeAndForward(deps, 'suggestmerchant', marketFor({ state: input.state }), input, SUGGESTION_SUBMITTED);
 }
 
 /** POST /auth/mail_removal/: stop mailing the magazine to an address. */
-export async function submitMailRemoval(ctx: LeadsContext, input: MailRemoval): Promise<LeadOut> {
-  return storeAndForward(ctx, 'mail_removal', await marketOfAddress(ctx, input), input, MAIL_REMOVAL_SUBMITTED);
+export async function submitMailRemoval(deps: AppDeps, input: MailRemoval): Promise<LeadOut> {
+  return storeAndForward(deps, 'mail_removal', await marketOfAddress(deps, input), input, MAIL_REMOVAL_SUBMITTED);
 }
 
 /** POST /auth/magazine_lead/: a request to receive the printed magazine. */
-export async function submitMagazineLead(ctx: LeadsContext, input: MagazineLead): Promise<LeadOut> {
-  return storeAndForward(ctx, 'magazine_lead', await marketOfAddress(ctx, input), input, MAGAZINE_SUBMITTED);
+export async function submitMagazineLead(deps: AppDeps, input: MagazineLead): Promise<LeadOut> {
+  return storeAndForward(deps, 'magazine_lead', await marketOfAddress(deps, input), input, MAGAZINE_SUBMITTED);
 }
 
 /** POST /api/businesslead/: a business interested in advertising, for its state's sales team. */
-export async function submitBusinessLead(ctx: LeadsContext, input: BusinessLead): Promise<LeadOut> {
-  return storeAndForward(ctx, 'businesslead', marketFor({ state: input.state }), input, BUSINESS_LEAD_SUBMITTED);
+export async function submitBusinessLead(deps: AppDeps, input: BusinessLead): Promise<LeadOut> {
+  return storeAndForward(deps, 'businesslead', marketFor({ state: input.state }), input, BUSINESS_LEAD_SUBMITTED);
 }
 
 /** POST /api/contractorapplication/: a home pro applying to be listed. */
-export async function submitContractorApplication(ctx: LeadsContext, input: ContractorApplication): Promise<LeadOut> {
-  return storeAndForward(ctx, 'contractorapplication', marketFor({ state: input.state }), input, CONTRACTOR_SUBMITTED);
+export async function submitContractorApplication(deps: AppDeps, input: ContractorApplication): Promise<LeadOut> {
+  return storeAndForward(deps, 'contractorapplication', marketFor({ state: input.state }), input, CONTRACTOR_SUBMITTED);
 }
 
 /** A new confirmation mail for the same address goes out at most this often. */
@@ -101,10 +92,10 @@ export const CONFIRM_SPACING_SECONDS = 15 * 60;
  * is used. The answer is the same whatever the address's state, so it tells nobody whether an
  * address is subscribed.
  */
-export async function subscribeNewsletter(ctx: LeadsContext, input: Newsletter): Promise<{ detail: string }> {
+export async function subscribeNewsletter(deps: AppDeps, input: Newsletter): Promise<{ detail: string }> {
   const token = randomBytes(24).toString('base64url');
-  const subscription = await requestSubscription(ctx.handle, { email: input.email, trackingId: input.tracking_id ?? null, token, spacingSeconds: CONFIRM_SPACING_SECONDS });
-  if (subscription.mail) await ctx.mail.enqueue(NEWSLETTER_CONFIRM_MAIL, input.email, { subscriptionId: subscription.id });
+  const subscription = await requestSubscription(deps.db, { email: input.email, trackingId: input.tracking_id ?? null, token, spacingSeconds: CONFIRM_SPACING_SECONDS });
+  if (subscription.mail) await deps.mail.enqueue(NEWSLETTER_CONFIRM_MAIL, input.email, { subscriptionId: subscription.id });
   return { detail: NEWSLETTER_CHECK_INBOX };
 }
 
@@ -112,10 +103,10 @@ export const NEWSLETTER_CONFIRMED = 'Thank you! Your subscription to the LocalSa
 export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 
 /** POST /auth/newsletter/confirm/: the mailed link's token subscribes the address, once. */
-export async function confirmNewsletter(ctx: LeadsContext, token: string): Promise<{ detail: string }> {
-  const confirmed = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await confirmByTokenHash(ctx.handle.db, hashToken(token)) : null;
+export async function confirmNewsletter(deps: AppDeps, token: string): Promise<{ detail: string }> {
+  const confirmed = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await confirmByTokenHash(deps.db.db, hashToken(token)) : null;
   if (!confirmed) throw new AppError('invalid', CONFIRM_LINK_INVALID);
-  await ctx.mail.enqueue(NEWSLETTER_WELCOME_MAIL, confirmed.email, {});
+  await deps.mail.enqueue(NEWSLETTER_WELCOME_MAIL, confirmed.email, {});
   return { detail: NEWSLETTER_CONFIRMED };
 }
 
@@ -123,9 +114,9 @@ export const UNSUBSCRIBED = 'You have been unsubscribed. You will not receive ou
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
 
 /** The one-click unsubscribe link of every newsletter mail: no login, idempotent. */
-export async function unsubscribeNewsletter(ctx: LeadsContext, token: string): Promise<'done' | 'unknown'> {
+export async function unsubscribeNewsletter(deps: AppDeps, token: string): Promise<'done' | 'unknown'> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'unknown';
-  const result = await unsubscribeByToken(ctx.handle.db, token);
+  const result = await unsubscribeByToken(deps.db.db, token);
   return result === 'unknown' ? 'unknown' : 'done';
 }
 

@@ -1,16 +1,15 @@
-// The mail module: starts the queue with the app and stops it on close, and when a developer turns
+// The mail module: starts the app's queue with the app and stops it on close, and when a developer turns
 // it on serves the local mailbox at /dev/mailbox/ so a person can open the mails and click their
 // links. The page holds every mail (password reset links, leads' names and addresses), so the
 // path exists only with DEV_MAILBOX=true (refused in production by config/env.ts) and no SMTP_URL
 // (docs/decisions.md).
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Env } from '../../config/env.ts';
 import { notFound } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { escapeHtml } from './compose.ts';
-import { MAILBOX_NAME, listMailbox, mailboxDir, readMailboxEntry, readMailboxRaw } from './mailbox.ts';
-import { attachMailQueue, createMailQueue } from './service.ts';
+import { escapeHtml } from './lib/compose.ts';
+import { listMailbox, mailboxDir, readMailboxEntry, readMailboxRaw } from './lib/mailbox.ts';
+import { MailboxEntryParams } from './schema.ts';
 
 /** The mailbox pages show our own mails: inline styles only, no scripts, links open normally. */
 const MAILBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -21,20 +20,18 @@ function page(title: string, body: string): string {
 </head><body>${body}</body></html>`;
 }
 
-export function isMailboxPageEnabled(env: App['deps']['env']): boolean {
+export function isMailboxPageEnabled(env: Env): boolean {
   return env.DEV_MAILBOX && env.NODE_ENV !== 'production' && !env.SMTP_URL;
 }
 
-export async function mailRoutes(root: App): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const queue = createMailQueue(app.deps, app.log);
-  attachMailQueue(app.deps, queue);
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The queue is the app's (deps.mail, made by buildApp); it works while the app runs.
+  const queue = app.deps.mail;
   app.addHook('onReady', () => queue.start());
   app.addHook('onClose', () => queue.stop());
 
   if (!isMailboxPageEnabled(app.deps.env)) return;
   const dir = mailboxDir(app.deps.env);
-  const NameParams = z.object({ name: z.string().regex(MAILBOX_NAME, 'Unknown message.') });
 
   app.get('/dev/mailbox/', { schema: { hide: true } }, async (_request, reply) => {
     const entries = await listMailbox(dir);
@@ -52,7 +49,7 @@ export async function mailRoutes(root: App): Promise<void> {
     );
   });
 
-  app.get('/dev/mailbox/:name', { schema: { hide: true, params: NameParams } }, async (request, reply) => {
+  app.get('/dev/mailbox/:name', { schema: { hide: true, params: MailboxEntryParams } }, async (request, reply) => {
     const entry = await readMailboxEntry(dir, request.params.name);
     if (!entry) throw notFound('Unknown message.');
     privateNoStore(reply).header('content-security-policy', MAILBOX_CSP).type('text/html; charset=utf-8');
@@ -64,10 +61,10 @@ export async function mailRoutes(root: App): Promise<void> {
     );
   });
 
-  app.get('/dev/mailbox/:name/raw', { schema: { hide: true, params: NameParams } }, async (request, reply) => {
+  app.get('/dev/mailbox/:name/raw', { schema: { hide: true, params: MailboxEntryParams } }, async (request, reply) => {
     const raw = await readMailboxRaw(dir, request.params.name);
     if (!raw) throw notFound('Unknown message.');
     privateNoStore(reply).type('message/rfc822').header('content-disposition', `attachment; filename="${request.params.name}.eml"`);
     return raw;
   });
-}
+};

@@ -1,22 +1,22 @@
-// The mail queue (issue 3, ARCHITECTURE.md "slow work goes through the database"): pg-boss on the
-// app's own database. On PGlite it runs through an adapter over the embedded engine; on
-// PostgreSQL it keeps a small pool of its own (SKIP LOCKED, so several instances never send one
-// mail twice).
+// The mail queue (ARCHITECTURE.md "slow work goes through the database"): pg-boss on the app's
+// own database. On PGlite it runs through an adapter over the embedded engine; on PostgreSQL it
+// keeps a small pool of its own (SKIP LOCKED, so several instances never send one mail twice).
 //
-// Other modules send mail with:
-//   import { enqueueMail } from '../mail/service.ts';
-//   await enqueueMail(request.server, 'message', 'someone@example.com', { subject, paragraphs });
-// or register their own kind with registerMailTemplate (templates.ts). Tests wait for delivery with
-// `await mailQueueOf(t.app).drain()` and read the mailbox with listMailbox(mailboxDir(t.env)).
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+// One queue per app, made by buildApp with every template of modules/index.ts and given to
+// services as `deps.mail` (context.ts):
+//   await deps.mail.enqueue(MESSAGE_MAIL, 'someone@example.com', { subject, paragraphs });
+// Tests wait for delivery with `await t.app.deps.mail.drain()` and read the mailbox with
+// listMailbox(mailboxDir(t.env)).
+import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
-import type { AppDeps } from '../../app.ts';
-import { composeMail } from './compose.ts';
-import { createSender, type MailSender } from './senders.ts';
-import { mailTemplate, type MailData } from './templates.ts';
+import type { Env } from '../../config/env.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { composeMail } from './lib/compose.ts';
+import { createSender, type MailSender } from './lib/senders.ts';
+import type { MailData, MailTemplates } from './lib/templates.ts';
+import { BOSS_SCHEMA, countUnsentJobs, deleteJobsTo, findUnsentJobs } from './repository.ts';
 
 export const MAIL_QUEUE = 'mail';
-const BOSS_SCHEMA = 'pgboss';
 
 interface MailJob {
   kind: string;
@@ -26,35 +26,25 @@ interface MailJob {
 
 export interface MailQueue {
   readonly sender: MailSender['kind'];
-  /** Queues one mail of a registered kind; answers the job id. */
+  /** Queues one mail of a kind the queue has a template for; answers the job id. */
   enqueue(kind: string, to: string, data?: MailData): Promise<string>;
   /** Resolves once no mail is waiting or being sent (tests, graceful shutdown). */
   drain(timeoutMs?: number): Promise<void>;
   /** Deletes queued and sent-mail records addressed to `to` (account deletion). */
   forgetRecipient(to: string): Promise<void>;
   /**
-   * Starts the queue. `work: false` only queues (commands such as contests:draw): a process that
-   * has not registered every mail kind must not take jobs, the server's worker sends them.
+   * Starts the queue. `work: false` only queues (commands such as contests:draw): a short-lived
+   * command leaves the sending to the server's worker.
    */
   start(options?: { work?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
-const queues = new WeakMap<AppDeps, MailQueue>();
-
-/** The mail queue of an app (any plugin context of it). */
-export function mailQueueOf(app: Pick<FastifyInstance, 'deps'>): MailQueue {
-  const queue = queues.get(app.deps);
-  if (!queue) throw new Error('The mail module is not registered.');
-  return queue;
-}
-
-/** Queues a mail of a registered kind to `to` (see templates.ts for kinds and data). */
-export function enqueueMail(app: Pick<FastifyInstance, 'deps'>, kind: string, to: string, data: MailData = {}): Promise<string> {
-  return mailQueueOf(app).enqueue(kind, to, data);
-}
-
-export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyBaseLogger): MailQueue {
+/**
+ * Makes the queue of an app (or of a command) over its database, for the kinds of `templates`
+ * (modules/index.ts MAIL_TEMPLATES).
+ */
+export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: MailTemplates, log: FastifyBaseLogger): MailQueue {
   const { env, db } = deps;
   const sender = createSender(env);
   const boss =
@@ -69,19 +59,11 @@ export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyB
 
   async function deliver(job: { id: string; data: MailJob }): Promise<void> {
     const { kind, to, data } = job.data;
-    const template = mailTemplate(kind);
+    const template = Object.hasOwn(templates, kind) ? templates[kind] : undefined;
     if (!template) throw new Error(`Unknown mail kind "${kind}"`);
     const content = await template({ db, env }, to, data ?? {});
     if (!content) return;
     await sender.send(composeMail(content), { kind, id: job.id });
-  }
-
-  async function pending(): Promise<number> {
-    const { rows } = await boss.getDb().executeSql(
-      `SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-      [MAIL_QUEUE],
-    );
-    return Number(rows[0]?.n ?? 0);
   }
 
   return {
@@ -101,7 +83,7 @@ export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyB
       return started;
     },
     async enqueue(kind, to, data = {}) {
-      if (!mailTemplate(kind)) throw new Error(`Unknown mail kind "${kind}"`);
+      if (!Object.hasOwn(templates, kind)) throw new Error(`Unknown mail kind "${kind}"`);
       if (!started) throw new Error('The mail queue is not started.');
       await started;
       const id = await boss.send(MAIL_QUEUE, { kind, to, data } satisfies MailJob);
@@ -112,13 +94,9 @@ export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyB
       if (!started) return;
       await started;
       const deadline = Date.now() + timeoutMs;
-      while ((await pending()) > 0) {
+      while ((await countUnsentJobs(boss.getDb(), MAIL_QUEUE)) > 0) {
         if (Date.now() > deadline) {
-          const { rows } = await boss.getDb().executeSql(
-            `SELECT state, retry_count, output FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
-            [MAIL_QUEUE],
-          );
-          throw new Error(`The mail queue did not drain in time: ${JSON.stringify(rows)}`);
+          throw new Error(`The mail queue did not drain in time: ${JSON.stringify(await findUnsentJobs(boss.getDb(), MAIL_QUEUE))}`);
         }
         if (workerId) boss.notifyWorker(workerId);
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -127,7 +105,7 @@ export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyB
     async forgetRecipient(to) {
       if (!started) return;
       await started;
-      await boss.getDb().executeSql(`DELETE FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'to' = $2 AND state <> 'active'`, [MAIL_QUEUE, to]);
+      await deleteJobsTo(boss.getDb(), MAIL_QUEUE, to);
     },
     async stop() {
       if (stopped) return;
@@ -139,9 +117,4 @@ export function createMailQueue(deps: Pick<AppDeps, 'env' | 'db'>, log: FastifyB
       sender.close();
     },
   };
-}
-
-/** Makes the queue findable from any plugin context of the app (mailQueueOf). */
-export function attachMailQueue(deps: AppDeps, queue: MailQueue): void {
-  queues.set(deps, queue);
 }

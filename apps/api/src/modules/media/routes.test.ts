@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { BANNER_STATES, HEADER_TYPES, HERO_COUNT } from './paths.ts';
+import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { BANNER_STATES, HEADER_TYPES, HERO_COUNT } from '../../db/media-paths.ts';
 
 let t: TestApp;
 beforeAll(async () => {

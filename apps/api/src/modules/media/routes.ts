@@ -1,8 +1,7 @@
 // Generated images under /media (issue 2 section 3): SVG with long cache lifetimes, so browsers
 // and a CDN keep them. Malformed names are a 400 naming the field; unknown ones a 404.
 import type { FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams } from './schema.ts';
 import { calloutImage, categoryIcon, contestArt, headerImage, heroImage, merchantLogo, offerPicture, stateBanner } from './service.ts';
 
@@ -15,19 +14,18 @@ function sendSvg(reply: FastifyReply, body: string, cacheControl: string): Fasti
   return reply.header('cache-control', cacheControl).type('image/svg+xml; charset=utf-8').send(body);
 }
 
-export async function mediaRoutes(fastify: App): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => fastify.deps.db.db;
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
   const tags = ['media'];
 
   app.get('/media/logos/:file', { schema: { tags, summary: 'Merchant logo (SVG)', params: LogoParams } }, async (request, reply) =>
-    sendSvg(reply, await merchantLogo(db(), request.params.file), FROM_CATALOGUE),
+    sendSvg(reply, await merchantLogo(deps, request.params.file), FROM_CATALOGUE),
   );
   app.get('/media/offers/:file', { schema: { tags, summary: 'Offer picture (SVG)', params: OfferPictureParams } }, async (request, reply) =>
-    sendSvg(reply, await offerPicture(db(), request.params.file), FROM_CATALOGUE),
+    sendSvg(reply, await offerPicture(deps, request.params.file), FROM_CATALOGUE),
   );
   app.get('/media/contests/:slug/:file', { schema: { tags, summary: 'Contest banner or picture (SVG)', params: ContestArtParams } }, async (request, reply) =>
-    sendSvg(reply, await contestArt(db(), request.params.slug, request.params.file === 'banner.svg' ? 'banner' : 'picture'), FROM_CATALOGUE),
+    sendSvg(reply, await contestArt(deps, request.params.slug, request.params.file === 'banner.svg' ? 'banner' : 'picture'), FROM_CATALOGUE),
   );
   app.get('/media/callouts/:file', { schema: { tags, summary: 'Callout image (SVG)', params: CalloutParams } }, async (request, reply) =>
     sendSvg(reply, calloutImage(request.params.file), IMMUTABLE),
@@ -44,4 +42,4 @@ export async function mediaRoutes(fastify: App): Promise<void> {
   app.get('/media/categories/:file', { schema: { tags, summary: 'Category icon (SVG)', params: CategoryIconParams } }, async (request, reply) =>
     sendSvg(reply, categoryIcon(request.params.file), IMMUTABLE),
   );
-}
+};

@@ -1,6 +1,6 @@
 // Path parameters of the media routes: each names its field in a 400 when it is malformed.
 import { z } from 'zod';
-import { BANNER_STATES, CALLOUT_DESIGNS, CATEGORY_IMAGE_SLUGS, HEADER_TYPES, HERO_COUNT } from './paths.ts';
+import { BANNER_STATES, CALLOUT_DESIGNS, CATEGORY_IMAGE_SLUGS, HEADER_TYPES, HERO_COUNT } from '../../db/media-paths.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

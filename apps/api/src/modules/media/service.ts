@@ -1,24 +1,24 @@
 // The generated images (issue 2 section 3): each function answers the SVG text of one image or
 // throws not found. Static designs need no database; names and headlines come from it.
 import { HOME_PROS_CATEGORIES, MAIN_CATEGORIES, OTHER_MAIN_SLUGS } from '@market/domain/categories';
-import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { CALLOUT_DESIGNS } from './paths.ts';
+import { CALLOUT_DESIGNS } from '../../db/media-paths.ts';
 import { findContestArtBySlug, findMerchantNameBySlug, findOfferArtById } from './repository.ts';
-import { bannerSvg, calloutSvg, categorySvg, contestBannerSvg, contestPictureSvg, headerSvg, heroSvg, logoSvg, offerSvg } from './svg.ts';
+import { bannerSvg, calloutSvg, categorySvg, contestBannerSvg, contestPictureSvg, headerSvg, heroSvg, logoSvg, offerSvg } from './lib/svg.ts';
 
 const HOME_PROS_GROUPS = new Set(HOME_PROS_CATEGORIES.map((c) => c.slug));
 
 /** A merchant's logo: its initials on a colour taken from its name. */
-export async function merchantLogo(db: Executor, slug: string): Promise<string> {
-  const name = await findMerchantNameBySlug(db, slug);
+export async function merchantLogo(deps: Pick<AppDeps, 'db'>, slug: string): Promise<string> {
+  const name = await findMerchantNameBySlug(deps.db.db, slug);
   if (name === undefined) throw notFound('No merchant has this logo.');
   return logoSvg(name);
 }
 
 /** An offer's picture: the motif of its category (a car for lease and purchase offers) and its headline. */
-export async function offerPicture(db: Executor, id: number): Promise<string> {
-  const art = await findOfferArtById(db, id);
+export async function offerPicture(deps: Pick<AppDeps, 'db'>, id: number): Promise<string> {
+  const art = await findOfferArtById(deps.db.db, id);
   if (!art) throw notFound('No offer has this picture.');
   const motif =
     art.secondaryType === 'lease' || art.secondaryType === 'purchase' ? 'car'
@@ -28,8 +28,8 @@ export async function offerPicture(db: Executor, id: number): Promise<string> {
 }
 
 /** A contest's banner or square picture. */
-export async function contestArt(db: Executor, slug: string, kind: 'banner' | 'picture'): Promise<string> {
-  const art = await findContestArtBySlug(db, slug);
+export async function contestArt(deps: Pick<AppDeps, 'db'>, slug: string, kind: 'banner' | 'picture'): Promise<string> {
+  const art = await findContestArtBySlug(deps.db.db, slug);
   if (!art) throw notFound('No contest has this image.');
   return kind === 'banner' ? contestBannerSvg(art) : contestPictureSvg(art);
 }

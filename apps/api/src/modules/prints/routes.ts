@@ -1,22 +1,19 @@
 // Prints, print tokens, the coupon PDF and redemptions (SPEC.md 7; ARCHITECTURE.md unnamed paths:
 // POST /api/printtokens/, POST and GET /api/redemptions/).
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import { optionalBody } from '../../lib/request-body.ts';
+import { currentUser, requireUser } from '../auth/lib/guard.ts';
 import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
 import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
 
 /** Per client address. */
 export const PDF_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
-const body = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
-
-export async function printsRoutes(root: App): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const handle = app.deps.db;
+export const printsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
   const security = [{ bearer: [] }];
 
   app.post(
@@ -27,12 +24,12 @@ export async function printsRoutes(root: App): Promise<void> {
         tags: ['prints'],
         summary: "Take one print or download of an offer (kind print|download, default print) while under max(max_prints, 3); answers a single-use token for GET /api/pdf. At the limit: 409 {detail: 'Print/Download Limit Reached'}",
         security,
-        body: body(PrintTokenIn),
+        body: optionalBody(PrintTokenIn),
         response: { 201: PrintTokenOut },
       },
     },
     async (request, reply) => {
-      const issued = await issuePrintToken(app.deps, app.analytics, currentUser(request).id, request.body.offer_id, request.body.kind);
+      const issued = await issuePrintToken(deps, currentUser(request).id, request.body.offer_id, request.body.kind);
       privateNoStore(reply).status(201);
       return issued;
     },
@@ -47,12 +44,12 @@ export async function printsRoutes(root: App): Promise<void> {
         summary:
           'Record one print (SPEC.md 7 {offer}); the same as POST /api/printtokens/, which already counts its copy: call one or the other for a copy, not both',
         security,
-        body: body(UserPrintIn),
+        body: optionalBody(UserPrintIn),
         response: { 201: PrintTokenOut },
       },
     },
     async (request, reply) => {
-      const issued = await issuePrintToken(app.deps, app.analytics, currentUser(request).id, request.body.offer, request.body.kind, 'offer');
+      const issued = await issuePrintToken(deps, currentUser(request).id, request.body.offer, request.body.kind, 'offer');
       privateNoStore(reply).status(201);
       return issued;
     },
@@ -68,7 +65,7 @@ export async function printsRoutes(root: App): Promise<void> {
       const user = currentUser(request);
       if (request.query.user_id !== undefined && request.query.user_id !== user.id) throw new AppError('forbidden', 'You can only see your own prints.');
       privateNoStore(reply);
-      return printRecord(handle, user.id, request.query.offer_id);
+      return printRecord(deps, user.id, request.query.offer_id);
     },
   );
 
@@ -77,7 +74,7 @@ export async function printsRoutes(root: App): Promise<void> {
     { onRequest: requireUser, schema: { tags: ['prints'], summary: 'All your Print records (offer_id, prints, limit), most recent first', security, response: { 200: z.array(PrintRecordOut) } } },
     async (request, reply) => {
       privateNoStore(reply);
-      return printRecords(handle, currentUser(request).id);
+      return printRecords(deps, currentUser(request).id);
     },
   );
 
@@ -89,12 +86,12 @@ export async function printsRoutes(root: App): Promise<void> {
         tags: ['prints'],
         summary: "Redeem a coupon, once per member and offer; again: 409 {detail: 'This coupon has already been redeemed'}",
         security,
-        body: body(RedemptionIn),
+        body: optionalBody(RedemptionIn),
         response: { 201: RedemptionOut },
       },
     },
     async (request, reply) => {
-      const redemption = await redeem(app.deps, app.analytics, currentUser(request).id, request.body.offer_id);
+      const redemption = await redeem(deps, currentUser(request).id, request.body.offer_id);
       privateNoStore(reply).status(201);
       return redemption;
     },
@@ -105,7 +102,7 @@ export async function printsRoutes(root: App): Promise<void> {
     { onRequest: requireUser, schema: { tags: ['prints'], summary: 'Your redeemed coupons, newest first', security, response: { 200: z.array(RedemptionOut) } } },
     async (request, reply) => {
       privateNoStore(reply);
-      return redemptionList(handle, currentUser(request).id);
+      return redemptionList(deps, currentUser(request).id);
     },
   );
 
@@ -124,9 +121,9 @@ export async function printsRoutes(root: App): Promise<void> {
     async (request, reply) => {
       const { offer_id: offerId, token, is_hpg: homePros, download } = request.query;
       const copy = token
-        ? await copyFromToken(app.deps, token, offerId)
-        : await anonymousCopy(app.deps, app.analytics, request.ip, offerId, download ? 'download' : 'print');
-      const { pdf, filename } = await couponPdf(handle, copy, { homePros: homePros ?? false, publicUrl: app.deps.env.PUBLIC_URL });
+        ? await copyFromToken(deps, token, offerId)
+        : await anonymousCopy(deps, request.ip, offerId, download ? 'download' : 'print');
+      const { pdf, filename } = await couponPdf(deps, copy, { homePros: homePros ?? false, publicUrl: deps.env.PUBLIC_URL });
       const disposition = download || copy.kind === 'download' ? 'attachment' : 'inline';
       return privateNoStore(reply)
         // The web prints through a hidden iframe of its own origin (issue 4): allow exactly that.
@@ -138,4 +135,4 @@ export async function printsRoutes(root: App): Promise<void> {
         .send(pdf);
     },
   );
-}
+};

@@ -6,14 +6,12 @@ import { businessToday } from '@market/domain/expiry';
 import { offerShareLink } from '@market/domain/share-link';
 import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, PRINT_LIMIT_REACHED, type PrintKind } from '@market/domain/prints';
 import type { AppDeps } from '../../context.ts';
-import type { DbHandle } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import type { EventBuffer } from '../analytics/service.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../auth/lib/tokens.ts';
 import type { OfferDetail } from '../catalogue/schema.ts';
 import { getOfferDetail } from '../catalogue/service.ts';
 import { merchantLogo } from '../media/service.ts';
-import { renderCouponPdf } from './coupon-pdf.ts';
+import { renderCouponPdf } from './lib/coupon-pdf.ts';
 import {
   findCopyByToken,
   findPrintRecord,
@@ -68,7 +66,7 @@ export interface IssuedToken {
  * Issues a member one copy of an offer (a print or a download) while under max(maxPrints, 3)
  * (SPEC.md 4, 9): a single-use token for the PDF. At the limit: 409 'Print/Download Limit Reached'.
  */
-export async function issuePrintToken(deps: AppDeps, analytics: EventBuffer, userId: number, offerId: number, kind: PrintKind, field = 'offer_id'): Promise<IssuedToken> {
+export async function issuePrintToken(deps: AppDeps, userId: number, offerId: number, kind: PrintKind, field = 'offer_id'): Promise<IssuedToken> {
   const offer = await usableOffer(deps, offerId, field);
   const limit = printLimit(offer.max_prints);
   const token = newToken();
@@ -79,35 +77,35 @@ export async function issuePrintToken(deps: AppDeps, analytics: EventBuffer, use
     expiresAt: new Date(Date.now() + PRINT_TOKEN_SECONDS * 1000),
   });
   if (!copy) throw new AppError('conflict', PRINT_LIMIT_REACHED);
-  analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, userId, data: { copy_id: copy.id } });
+  deps.analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, userId, data: { copy_id: copy.id } });
   return { id: copy.id, token, offer_id: offerId, kind, prints: copy.prints, limit };
 }
 
 /** The member's Print record of one offer (SPEC.md 3): prints so far and the limit. */
-export async function printRecord(handle: DbHandle, userId: number, offerId: number): Promise<PrintRecordOut> {
-  const row = await findPrintRecord(handle.db, userId, offerId);
+export async function printRecord(deps: Pick<AppDeps, 'db'>, userId: number, offerId: number): Promise<PrintRecordOut> {
+  const row = await findPrintRecord(deps.db.db, userId, offerId);
   if (!row) throw invalid('offer_id', 'Unknown offer.');
   return { offer_id: offerId, prints: row.prints ?? 0, limit: printLimit(row.maxPrints), last_printed_at: row.lastPrintedAt?.toISOString() ?? null };
 }
 
 /** All of the member's Print records, most recently printed first. */
-export async function printRecords(handle: DbHandle, userId: number): Promise<PrintRecordOut[]> {
-  const rows = await findPrintRecords(handle.db, userId);
+export async function printRecords(deps: Pick<AppDeps, 'db'>, userId: number): Promise<PrintRecordOut[]> {
+  const rows = await findPrintRecords(deps.db.db, userId);
   return rows.map((r) => ({ offer_id: r.offerId, prints: r.prints, limit: printLimit(r.maxPrints), last_printed_at: r.lastPrintedAt.toISOString() }));
 }
 
 /** Registers the member's one redemption of an offer (SPEC.md 4 Slide-to-redeem); a second is a 409. */
-export async function redeem(deps: AppDeps, analytics: EventBuffer, userId: number, offerId: number): Promise<RedemptionOut> {
+export async function redeem(deps: AppDeps, userId: number, offerId: number): Promise<RedemptionOut> {
   const offer = await usableOffer(deps, offerId, 'offer_id');
   const row = await insertRedemption(deps.db.db, userId, offerId);
   if (!row) throw new AppError('conflict', ALREADY_REDEEMED);
-  analytics.record({ event: 'offer.redeemed', source: 'server', offerId, locationId: offer.location_id, userId, data: { redemption_id: row.id } });
+  deps.analytics.record({ event: 'offer.redeemed', source: 'server', offerId, locationId: offer.location_id, userId, data: { redemption_id: row.id } });
   return { id: row.id, offer_id: offerId, redeemed_at: row.createdAt.toISOString() };
 }
 
 /** The member's redeemed coupons, newest first (the web's slide-to-redeem state). */
-export async function redemptionList(handle: DbHandle, userId: number): Promise<RedemptionOut[]> {
-  const rows = await findRedemptions(handle.db, userId);
+export async function redemptionList(deps: Pick<AppDeps, 'db'>, userId: number): Promise<RedemptionOut[]> {
+  const rows = await findRedemptions(deps.db.db, userId);
   return rows.map((r) => ({ id: r.id, offer_id: r.offerId, redeemed_at: r.createdAt.toISOString() }));
 }
 
@@ -153,7 +151,7 @@ export function clientAddressKey(ip: string): string {
  * An anonymous copy (SPEC.md 6: anonymous visitors may print or download), capped per client
  * address, offer and day: beyond the cap, 429 'Print Limit Reached' (SPEC.md 8).
  */
-export async function anonymousCopy(deps: AppDeps, analytics: EventBuffer, clientAddress: string, offerId: number, kind: PrintKind): Promise<CopyToRender> {
+export async function anonymousCopy(deps: AppDeps, clientAddress: string, offerId: number, kind: PrintKind): Promise<CopyToRender> {
   const offer = await usableOffer(deps, offerId, 'offer_id');
   const copy = await takeAnonymousCopy(deps.db, clientAddressKey(clientAddress), businessToday(), ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, {
     offerId,
@@ -162,7 +160,7 @@ export async function anonymousCopy(deps: AppDeps, analytics: EventBuffer, clien
     expiresAt: new Date(),
   });
   if (!copy) throw new AppError('too_many', ANONYMOUS_PRINT_LIMIT_REACHED);
-  analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, data: { copy_id: copy.id, anonymous: true } });
+  deps.analytics.record({ event: EVENT_OF_KIND[kind], source: 'server', offerId, locationId: offer.location_id, data: { copy_id: copy.id, anonymous: true } });
   return { offer, copyId: copy.id, copyNumber: null, kind };
 }
 
@@ -175,10 +173,10 @@ export function copySerial(offerId: number, copyId: number): string {
  * The coupon PDF of one copy. Its QR code links to the offer's page with the copy's serial; the
  * barcode carries the serial alone. `homePros` picks the home-pros layout (is_hpg).
  */
-export async function couponPdf(handle: DbHandle, copy: CopyToRender, options: { homePros: boolean; publicUrl: string }): Promise<{ pdf: Buffer; filename: string }> {
+export async function couponPdf(deps: Pick<AppDeps, 'db'>, copy: CopyToRender, options: { homePros: boolean; publicUrl: string }): Promise<{ pdf: Buffer; filename: string }> {
   const { offer } = copy;
   const serial = copySerial(offer.id, copy.copyId);
-  const logo = offer.merchant_logo ? await merchantLogo(handle.db, offer.merchant.slug).catch(() => null) : null;
+  const logo = offer.merchant_logo ? await merchantLogo(deps, offer.merchant.slug).catch(() => null) : null;
   const pdf = await renderCouponPdf({
     layout: options.homePros ? 'home-pros' : 'default',
     merchantName: offer.merchant.name,

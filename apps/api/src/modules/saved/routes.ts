@@ -1,27 +1,23 @@
 // Saved items calls of SPEC.md 7. Every call needs a member and touches only their own rows.
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { privateNoStore } from '../../lib/http.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import { optionalBody } from '../../lib/request-body.ts';
+import { currentUser, requireUser } from '../auth/lib/guard.ts';
 import { ClipIn, FavoriteDeleteQuery, FavoriteIn, SavedIdOut, SavedIdParams, SavedItemsOut } from './schema.ts';
 import { listSaved, saveFavorite, saveOffer, unsaveFavorite, unsaveOffer } from './service.ts';
 
-const body = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
-
-export async function savedRoutes(root: App): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const handle = app.deps.db;
+export const savedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
   const security = [{ bearer: [] }];
 
   app.post(
     '/api/userclipped/',
     {
       onRequest: requireUser,
-      schema: { tags: ['saved'], summary: 'Save (clip) an offer; saving it again answers the same id', security, body: body(ClipIn), response: { 200: SavedIdOut, 201: SavedIdOut } },
+      schema: { tags: ['saved'], summary: 'Save (clip) an offer; saving it again answers the same id', security, body: optionalBody(ClipIn), response: { 200: SavedIdOut, 201: SavedIdOut } },
     },
     async (request, reply) => {
-      const saved = await saveOffer(handle, currentUser(request).id, request.body.offer_id);
+      const saved = await saveOffer(deps, currentUser(request).id, request.body.offer_id);
       privateNoStore(reply).status(saved.created ? 201 : 200);
       return { id: saved.id };
     },
@@ -31,7 +27,7 @@ export async function savedRoutes(root: App): Promise<void> {
     '/api/userclipped/:id/',
     { onRequest: requireUser, schema: { tags: ['saved'], summary: 'Unsave an offer by its saved id', security, params: SavedIdParams } },
     async (request, reply) => {
-      await unsaveOffer(handle, currentUser(request).id, request.params.id);
+      await unsaveOffer(deps, currentUser(request).id, request.params.id);
       return privateNoStore(reply).status(204).send();
     },
   );
@@ -44,12 +40,12 @@ export async function savedRoutes(root: App): Promise<void> {
         tags: ['saved'],
         summary: 'Save a location or a contest (favoritable_type Location or ContestEntity); saving it again answers the same id',
         security,
-        body: body(FavoriteIn),
+        body: optionalBody(FavoriteIn),
         response: { 200: SavedIdOut, 201: SavedIdOut },
       },
     },
     async (request, reply) => {
-      const saved = await saveFavorite(handle, currentUser(request).id, request.body.favoritable_type, request.body.favoritable_id);
+      const saved = await saveFavorite(deps, currentUser(request).id, request.body.favoritable_type, request.body.favoritable_id);
       privateNoStore(reply).status(saved.created ? 201 : 200);
       return { id: saved.id };
     },
@@ -68,7 +64,7 @@ export async function savedRoutes(root: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await unsaveFavorite(handle, currentUser(request).id, request.params.id, request.query.favoritable_type);
+      await unsaveFavorite(deps, currentUser(request).id, request.params.id, request.query.favoritable_type);
       return privateNoStore(reply).status(204).send();
     },
   );
@@ -78,7 +74,7 @@ export async function savedRoutes(root: App): Promise<void> {
     { onRequest: requireUser, schema: { tags: ['saved'], summary: 'Saved offers (active/expired, regular and cars), locations and contests, each with saved_id', security, response: { 200: SavedItemsOut } } },
     async (request, reply) => {
       privateNoStore(reply);
-      return listSaved(app.deps, currentUser(request).id);
+      return listSaved(deps, currentUser(request).id);
     },
   );
-}
+};

@@ -2,7 +2,6 @@
 // Item shapes come from the catalogue and contests services, so a saved item looks exactly like
 // the same item in a list.
 import type { AppDeps } from '../../context.ts';
-import type { DbHandle } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { locationsByIds, offerListItemsByIds } from '../catalogue/service.ts';
 import { contestItemsByEntityIds } from '../contests/service.ts';
@@ -16,21 +15,21 @@ function target(type: FavoritableType, id: number): FavoriteTarget {
 }
 
 /** Saves an offer; answers the saved id and whether it is new. */
-export async function saveOffer(handle: DbHandle, userId: number, offerId: number): Promise<{ id: number; created: boolean }> {
-  const saved = await upsertClip(handle.db, userId, offerId);
+export async function saveOffer(deps: Pick<AppDeps, 'db'>, userId: number, offerId: number): Promise<{ id: number; created: boolean }> {
+  const saved = await upsertClip(deps.db.db, userId, offerId);
   if (!saved) throw invalid('offer_id', 'Unknown offer.');
   return saved;
 }
 
 /** Removes one of the member's saved offers by its saved id. */
-export async function unsaveOffer(handle: DbHandle, userId: number, savedId: number): Promise<void> {
+export async function unsaveOffer(deps: Pick<AppDeps, 'db'>, userId: number, savedId: number): Promise<void> {
   // Someone else's saved id answers exactly like an unknown one.
-  if (!(await deleteClip(handle.db, userId, savedId))) throw new AppError('not_found', 'Saved offer not found.');
+  if (!(await deleteClip(deps.db.db, userId, savedId))) throw new AppError('not_found', 'Saved offer not found.');
 }
 
 /** Saves a location or a contest entity; answers the saved id and whether it is new. */
-export async function saveFavorite(handle: DbHandle, userId: number, type: FavoritableType, id: number): Promise<{ id: number; created: boolean }> {
-  const saved = await upsertFavorite(handle.db, userId, target(type, id));
+export async function saveFavorite(deps: Pick<AppDeps, 'db'>, userId: number, type: FavoritableType, id: number): Promise<{ id: number; created: boolean }> {
+  const saved = await upsertFavorite(deps.db.db, userId, target(type, id));
   if (!saved) throw invalid('favoritable_id', type === 'Location' ? 'Unknown location.' : 'Unknown contest.');
   return saved;
 }
@@ -39,8 +38,8 @@ export async function saveFavorite(handle: DbHandle, userId: number, type: Favor
  * Removes a saved location or contest: by saved id, or (with a type) by the location or contest
  * entity id, the way the web removes contests (SPEC.md 4: "contests are removed by entity id").
  */
-export async function unsaveFavorite(handle: DbHandle, userId: number, id: number, type?: FavoritableType): Promise<void> {
-  const done = type ? await deleteFavoriteByTarget(handle.db, userId, target(type, id)) : await deleteFavoriteById(handle.db, userId, id);
+export async function unsaveFavorite(deps: Pick<AppDeps, 'db'>, userId: number, id: number, type?: FavoritableType): Promise<void> {
+  const done = type ? await deleteFavoriteByTarget(deps.db.db, userId, target(type, id)) : await deleteFavoriteById(deps.db.db, userId, id);
   if (!done) throw new AppError('not_found', 'Saved item not found.');
 }
 
@@ -50,14 +49,13 @@ export async function unsaveFavorite(handle: DbHandle, userId: number, id: numbe
  * first, each with its saved_id.
  */
 export async function listSaved(deps: AppDeps, userId: number): Promise<SavedItemsOut> {
-  const handle = deps.db;
-  const [clips, favorites] = await Promise.all([findClips(handle.db, userId), findFavorites(handle.db, userId)]);
+  const [clips, favorites] = await Promise.all([findClips(deps.db.db, userId), findFavorites(deps.db.db, userId)]);
   const locationFavorites = favorites.filter((f) => f.locationId !== null);
   const contestFavorites = favorites.filter((f) => f.contestEntityId !== null);
   const [offers, locations, contests] = await Promise.all([
     offerListItemsByIds(deps, clips.map((c) => c.offerId), { includeExpired: true }),
     locationsByIds(deps, locationFavorites.map((f) => f.locationId!)),
-    contestItemsByEntityIds(handle, contestFavorites.map((f) => f.contestEntityId!), { userId }),
+    contestItemsByEntityIds(deps, contestFavorites.map((f) => f.contestEntityId!), { userId }),
   ]);
 
   const out: SavedItemsOut = { offers: { active: [], expired: [] }, cars: { active: [], expired: [] }, locations: [], contests: [], count: 0 };

@@ -3,7 +3,7 @@
 // part of the catalogue's offer query (catalogue/offer-query-sql.ts).
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
-import { earthPoint, textArray, type GeoCircle } from '../catalogue/offer-sql.ts';
+import { earthPoint, textArray, type GeoCircle } from '../catalogue/lib/offer-sql.ts';
 
 export interface SimilarWordRow {
   word: string;

@@ -1,7 +1,6 @@
 // Search and autocomplete (SPEC.md 7). Lists answer JSON arrays; both are public and cacheable.
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { publicCache } from '../../lib/http.ts';
 import { OfferListItem } from '../catalogue/schema.ts';
 import { AutocompleteQuery, SearchQuery, Suggestion } from './schema.ts';
@@ -9,9 +8,8 @@ import { autocomplete, searchOffers } from './service.ts';
 
 const tags = ['search'];
 
-export async function searchRoutes(fastify: App): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = fastify.deps;
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
 
   app.get(
     '/api/search/',
@@ -49,4 +47,4 @@ export async function searchRoutes(fastify: App): Promise<void> {
       return autocomplete(deps, request.query);
     },
   );
-}
+};

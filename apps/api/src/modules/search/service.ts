@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { listOffers, resolveListingCircle, type PlaceParams } from '../catalogue/service.ts';
 import type { OfferListItem } from '../catalogue/schema.ts';
-import { MIN_DICTIONARY_WORD } from './maintenance.ts';
+import { MIN_DICTIONARY_WORD } from '../../db/search-terms.ts';
 import { findSimilarWords } from './repository.ts';
 import type { SearchQuery, Suggestion } from './schema.ts';
 

@@ -1,0 +1,141 @@
+// The in-process analytics buffer (SPEC.md 7): events are answered at once and written in
+// batches, flushed on an interval, when the batch fills, and on app close. One per app (its
+// dependencies, context.ts), so any module records into it.
+import type { FastifyBaseLogger } from 'fastify';
+import { METRIC_OF_EVENT, type ClientEvent, type DailyMetric, type ServerEvent } from '@market/domain/analytics';
+import { businessToday } from '@market/domain/expiry';
+import type { DbHandle } from '../../../db/client.ts';
+import { findExistingUsers, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from '../repository.ts';
+
+export interface AnalyticsEvent {
+  event: ClientEvent | ServerEvent;
+  source: 'client' | 'server';
+  offerId?: number | undefined;
+  locationId?: number | undefined;
+  userId?: number | null | undefined;
+  data?: Record<string, unknown>;
+  occurredAt?: Date;
+}
+
+export interface BufferOptions {
+  /** A batch is written once this many events wait. */
+  maxBatch?: number;
+  /** ...or this long after the first of them arrived. */
+  flushIntervalMs?: number;
+  /** Beyond this many waiting events (the database is down), new ones are dropped, not kept. */
+  maxQueued?: number;
+}
+
+/** Where events go; one per app (see routes.ts). */
+export class EventBuffer {
+  private queue: AnalyticsEvent[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly maxBatch: number;
+  private readonly flushIntervalMs: number;
+  private readonly maxQueued: number;
+  /** Events dropped because the queue was full or a batch failed (for logs and tests). */
+  dropped = 0;
+
+  private readonly handle: DbHandle;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(handle: DbHandle, log: FastifyBaseLogger, options: BufferOptions = {}) {
+    this.handle = handle;
+    this.log = log;
+    this.maxBatch = options.maxBatch ?? 500;
+    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
+    this.maxQueued = options.maxQueued ?? 50_000;
+  }
+
+  /** Events waiting for the next batch. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Queues one event; never waits for the database. */
+  record(event: AnalyticsEvent): void {
+    if (this.closed || this.queue.length >= this.maxQueued) {
+      this.dropped++;
+      return;
+    }
+    this.queue.push({ ...event, occurredAt: event.occurredAt ?? new Date() });
+    if (this.queue.length >= this.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs).unref();
+  }
+
+  /** Writes everything queued so far; resolves when it is stored (or dropped after an error). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue.splice(0);
+    if (batch.length) {
+      this.writing = this.writing.then(() =>
+        writeBatch(this.handle, batch).catch((error: unknown) => {
+          this.dropped += batch.length;
+          this.log.error({ err: error, events: batch.length }, 'analytics batch not written');
+        }),
+      );
+    }
+    return this.writing;
+  }
+
+  /** Stops taking events and writes what is left (the app's onClose). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+}
+
+/** Resolves offer -> location -> merchant, drops events whose ids do not exist, and writes. */
+async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<void> {
+  const offerIds = [...new Set(batch.map((e) => e.offerId).filter((id): id is number => !!id))];
+  const locationIds = [...new Set(batch.map((e) => e.locationId).filter((id): id is number => !!id))];
+  const userIds = [...new Set(batch.map((e) => e.userId).filter((id): id is number => !!id))];
+  const [offerRows, locationRows, userRows] = await Promise.all([
+    findOfferOwners(handle.db, offerIds),
+    findLocationOwners(handle.db, locationIds),
+    findExistingUsers(handle.db, userIds),
+  ]);
+  const liveUsers = new Set(userRows.map((r) => r.id));
+  const offerOwner = new Map(offerRows.map((r) => [r.id, r]));
+  const locationMerchant = new Map(locationRows.map((r) => [r.id, r.merchantId]));
+
+  const events: EventRow[] = [];
+  const counters = new Map<string, CounterRow>();
+  const count = (scope: CounterRow['scope'], scopeId: number, day: string, metric: DailyMetric) => {
+    const key = `${scope}|${String(scopeId).padStart(10, '0')}|${day}|${metric}`;
+    const row = counters.get(key);
+    if (row) row.count++;
+    else counters.set(key, { scope, scopeId, day, metric, count: 1 });
+  };
+
+  for (const e of batch) {
+    const offer = e.offerId ? offerOwner.get(e.offerId) : undefined;
+    if (e.offerId && !offer) continue;
+    if (e.locationId && !locationMerchant.has(e.locationId)) continue;
+    const locationId = e.locationId || offer?.locationId;
+    const merchantId = offer?.merchantId ?? (locationId ? locationMerchant.get(locationId) : undefined);
+    const occurredAt = e.occurredAt ?? new Date();
+    const day = businessToday(occurredAt);
+    events.push({
+      event: e.event,
+      source: e.source,
+      offerId: offer ? e.offerId! : null,
+      locationId: locationId ?? null,
+      merchantId: merchantId ?? null,
+      userId: e.userId && liveUsers.has(e.userId) ? e.userId : null,
+      data: e.data ?? {},
+      occurredAt,
+      day,
+    });
+    const metric = METRIC_OF_EVENT[e.event];
+    if (offer) count('offer', e.offerId!, day, metric);
+    if (locationId) count('location', locationId, day, metric);
+    if (merchantId) count('merchant', merchantId, day, metric);
+  }
+  if (!events.length) return;
+  const sorted = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  await insertBatch(handle.db, events, sorted);
+}

@@ -1,0 +1,83 @@
+// How a page reaches the API: in-process through app.inject (no socket), or with API_URL a fetch
+// to a separately deployed API (ARCHITECTURE.md "one process by default, many in production").
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env } from '../config/env.ts';
+
+/** The paths that belong to the API; the page host answers everything else. */
+export const API_PREFIXES = ['/api/', '/auth/'];
+
+/** Whether a request path belongs to the API. */
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((p) => path.startsWith(p));
+}
+
+/** Request headers passed on to the API so cookies, tokens, geo and rate limits see the real visitor. */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'authorization',
+  'user-agent',
+  'accept-language',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-real-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'cf-ipcity',
+  'cf-region-code',
+  'cf-iplatitude',
+  'cf-iplongitude',
+  'cf-ipcountry',
+];
+
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.join(', ');
+  }
+  return out;
+}
+
+/**
+ * How one page request reaches the API. In-process, the injected request carries the visitor's
+ * socket address and forwarding headers, so the API computes the same client address (and trusts
+ * the same proxies) as for a direct call. With API_URL, a plain fetch that names the visitor in
+ * X-Forwarded-For (believed only if the API trusts this server as a proxy).
+ */
+export function apiFetcher(app: FastifyInstance, env: Env, request: FastifyRequest) {
+  const base = forwardedHeaders(request);
+  return async (path: string, init: ApiRequestInit = {}): Promise<Response> => {
+    if (!isApiPath(path)) throw new Error(`Not an API path: ${path}`);
+    const method = init.method ?? 'GET';
+    const headers: Record<string, string> = { ...base, accept: 'application/json', ...init.headers };
+    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (env.API_URL) {
+      const forwardedFor = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
+      return fetch(new URL(path, env.API_URL), { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: payload, signal: AbortSignal.timeout(10_000) });
+    }
+    const res = await app.inject({
+      method,
+      url: path,
+      headers,
+      payload,
+      remoteAddress: request.socket.remoteAddress ?? request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, String(v));
+      else responseHeaders.set(name, String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
+  };
+}

@@ -1,0 +1,29 @@
+// The bodies page actions take: a form of a few text fields, read whole up to a cap and checked
+// once here for every action, so a body no action could read is a 4xx with a message rather than
+// an exception inside the action (a 5xx).
+import type { FastifyRequest } from 'fastify';
+
+/** Largest body a page action takes (a form of a few text fields; no page takes files). */
+export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
+/** The encodings an HTML form (and a React Router fetcher) posts in. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a request of this method carries a body for a page action. */
+export function hasActionBody(method: string): boolean {
+  return BODY_METHODS.has(method);
+}
+
+/** The problem with a page action's body, or null when it is a form React Router can read. */
+export async function formBodyProblem(request: FastifyRequest): Promise<{ status: number; detail: string } | null> {
+  const type = request.headers['content-type'] ?? '';
+  const mediaType = type.split(';', 1)[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(mediaType)) return { status: 415, detail: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.' };
+  const body = request.body instanceof Buffer ? request.body : Buffer.alloc(0);
+  try {
+    await new Response(body, { headers: { 'content-type': type } }).formData();
+    return null;
+  } catch {
+    return { status: 400, detail: 'The form could not be read.' };
+  }
+}
