@@ -3,7 +3,7 @@
 // never the internal error.
 import { Link, useRouteLoaderData } from 'react-router';
 import { BRANDS, pageTitle, type BrandId } from '@market/domain/brand';
-import { BROWSE_BUTTONS } from '../lib/site.ts';
+import { BROWSE_BUTTONS } from '../lib/content/site.ts';
 
 export function ErrorPage({ status }: { status: number }) {
   const notFound = status === 404;

@@ -12,12 +12,12 @@ import type { Route } from './+types/browse';
 import { CategoryFilter } from '../components/category-filter.tsx';
 import { NoResults, ResultList } from '../components/results.tsx';
 import { SpecialHeader } from '../components/special-header.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { filterCategories, selectedFilters } from '../lib/filters.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange } from '../lib/modal-links.ts';
-import { SPECIAL_EDITIONS } from '../lib/site.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 
 export function categoryTitle(slug: string): string {

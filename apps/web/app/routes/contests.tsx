@@ -7,11 +7,11 @@ import { locationLabel } from '@market/domain/location-label';
 import type { Route } from './+types/contests';
 import { SpecialHeader } from '../components/special-header.tsx';
 import { SaveButton } from '../components/save-button.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
-import { SPECIAL_EDITIONS } from '../lib/site.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,15 +15,15 @@ import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx'
 import { MarketChoice } from '../components/market-choice.tsx';
 import { OfferGrid } from '../components/offer-card.tsx';
 import { SearchBox } from '../components/search-box.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import type { Contest } from '../lib/api-types.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
-import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import type { Contest } from '../lib/api/api-types.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
+import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
-import { greetingOf, useMember } from '../lib/member.tsx';
-import { useMemberRecommendations } from '../lib/member-recommendations.ts';
+import { greetingOf, useMember } from '../lib/member/member.tsx';
+import { useMemberRecommendations } from '../lib/member/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
 // The home-pros tabs (Radix Tabs and the category lists): the server loads the module before

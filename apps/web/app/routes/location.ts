@@ -5,9 +5,9 @@
 import { data, redirect } from 'react-router';
 import { toUserGeo, userGeoFromQuery, withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/location';
-import { apiFrom, geoFromPlace } from '../lib/api.server.ts';
-import { geoCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/cookies.server.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { apiFrom, geoFromPlace } from '../lib/api/api.server.ts';
+import { geoCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/server/cookies.server.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 function text(form: FormData, name: string, max = 200): string {
   const v = form.get(name);

@@ -1,4 +1,4 @@
-// The marketing pages (SPEC.md 2 Routes): one module serves the five paths of lib/marketing-pages.ts.
+// The marketing pages (SPEC.md 2 Routes): one module serves the five paths of lib/content/marketing-pages.ts.
 // Each page sells its home-pros category: projects, advice, a few offers near the visitor (the
 // same list as /browse/{category}), and the calls to action for homeowners and for pros.
 import { data, Link, useLoaderData } from 'react-router';
@@ -6,12 +6,12 @@ import { locationLabel } from '@market/domain/location-label';
 import type { Route } from './+types/marketing';
 import { FeatureGrid, PageBanner } from '../components/content-page.tsx';
 import { OfferCard } from '../components/offer-card.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { marketingPage } from '../lib/marketing-pages.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange } from '../lib/modal-links.ts';
-import { EXTERNAL } from '../lib/site.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { marketingPage } from '../lib/content/marketing-pages.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
+import { EXTERNAL } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 
 const OFFERS_SHOWN = 6;

@@ -7,12 +7,12 @@ import { Outlet, redirect, useLoaderData } from 'react-router';
 import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link';
 import type { Route } from './+types/page-layout';
 import type { ModalData } from '../components/modals.tsx';
-import { useReturnFocus } from '../lib/return-focus.ts';
-import { apiFrom } from '../lib/api.server.ts';
-import { idParam } from '../lib/modal-links.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { useReturnFocus } from '../lib/ui/return-focus.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { idParam } from '../lib/ui/modal-links.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 import { useUi } from '../root.tsx';
-import type { LocationDetail, OfferDetail } from '../lib/api-types.ts';
+import type { LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
 
 const MERCHANT_PATH = /^\/merchants\/([^/]+)\/(\d{1,9})\/?$/;
 

@@ -10,11 +10,11 @@ import { toUserGeo, userGeoFromQuery } from '@market/domain/user-geo';
 import type { Route } from './+types/search';
 import { CategoryFilter } from '../components/category-filter.tsx';
 import { NoResults, ResultList } from '../components/results.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { filterCategories, selectedFilters } from '../lib/filters.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange } from '../lib/modal-links.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { offsetParam } from './browse.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,10 +4,10 @@ import { BROWSE_SLUGS } from '@market/domain/categories';
 import { MARKETS } from '@market/domain/markets';
 import { toUserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/sitemap';
-import { apiFrom } from '../lib/api.server.ts';
-import { listPosts } from '../lib/blog.server.ts';
-import { MARKETING_PAGES } from '../lib/marketing-pages.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { listPosts } from '../lib/server/blog.server.ts';
+import { MARKETING_PAGES } from '../lib/content/marketing-pages.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 const LOCATIONS_PER_MARKET = 100;
 /** The business, company, marketing and blog pages (issue 8). */

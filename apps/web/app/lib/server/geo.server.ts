@@ -4,7 +4,7 @@
 import { createContext, type RouterContextProvider } from 'react-router';
 import { GEO_COOKIE } from '@market/domain/constants';
 import { DEFAULT_USER_GEO, parseUserGeoCookie, userGeoFromQuery, type UserGeo } from '@market/domain/user-geo';
-import { apiFrom } from './api.server.ts';
+import { apiFrom } from '../api/api.server.ts';
 import { parseCookies } from './cookies.server.ts';
 
 export type GeoSource = 'query' | 'cookie' | 'lookup' | 'default';

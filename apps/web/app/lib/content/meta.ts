@@ -3,7 +3,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { BRANDS, pageTitle, type BrandId } from '@market/domain/brand';
 import { stripLocationFromLink } from '@market/domain/share-link';
-import type { ModalData } from '../components/modals.tsx';
+import type { ModalData } from '../../components/modals.tsx';
 
 interface RootMetaData {
   brandId: BrandId;

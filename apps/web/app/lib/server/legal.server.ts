@@ -2,7 +2,7 @@
 // once when the server starts.
 import { renderMarkdown } from './markdown.server.ts';
 
-const FILES = import.meta.glob('../content/legal/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FILES = import.meta.glob('../../content/legal/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 export interface LegalDocument {
   title: string;

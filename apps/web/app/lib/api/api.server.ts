@@ -9,7 +9,7 @@ import { spotlightDescription } from '@market/domain/spotlight';
 import { expiryStatus } from '@market/domain/expiry';
 import { toUserGeo, type UserGeo } from '@market/domain/user-geo';
 import { CONTESTS_SLUG } from '@market/domain/categories';
-import { webRequestContext, type ApiFetch } from './request-context.ts';
+import { webRequestContext, type ApiFetch } from '../server/request-context.ts';
 import { sanitizeRichText as sanitizeRichTextOnce } from '@market/domain/html';
 import type {
   Callout,

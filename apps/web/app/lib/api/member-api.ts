@@ -1,7 +1,7 @@
 // The browser's calls to the member API (SPEC.md 7): same origin, bearer token when logged in, and
 // answers read as the shared handler of SPEC.md 8 says: 500 or above gives the generic text, 400
 // to 499 an error whose message joins every field value of the JSON body (arrays joined by spaces).
-import { storedToken } from './auth-storage.ts';
+import { storedToken } from '../member/auth-storage.ts';
 
 export const SERVER_ERROR = 'There was an issue processing your request. Please try again later.';
 /** SPEC.md 8: a call that needs a token made without one. */
