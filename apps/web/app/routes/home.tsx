@@ -10,12 +10,13 @@ import { locationLabel } from '@market/domain/location-label';
 import { servingMarket } from '@market/domain/markets';
 import { homeLayoutFor } from '@market/domain/places';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/home';
 import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx';
 import { MarketChoice } from '../components/market-choice.tsx';
 import { OfferGrid } from '../components/offer-card.tsx';
 import { SearchBox } from '../components/search-box.tsx';
-import { apiFrom } from '../lib/api/api.server.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import type { Contest } from '../lib/api/api-types.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
 import { buildMeta } from '../lib/content/meta.ts';
@@ -35,7 +36,7 @@ const loadTabs = () => import('../components/category-tabs.tsx');
 const serverTabs = import.meta.env.SSR ? await loadTabs() : null;
 const CategoryTabs = serverTabs ? serverTabs.CategoryTabs : lazy(() => loadTabs().then((m) => ({ default: m.CategoryTabs })));
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const { geo } = await visitorGeo(request, context);
   const api = apiFrom(context);
   const layout = homeLayoutFor(geo);
@@ -56,13 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC.md 2: the hero image is random from six; chosen here so server and browser agree.
   const heroIndex = Math.floor(Math.random() * HERO_IMAGES.length);
   return { layout, outside: false, spotlight: [], callouts, recommended, nearby, featured: featured && bannerOf(featured), heroIndex };
-}
+});
 
 /** What the contest banner shows: the page data carries no more of the contest (issue 9). */
 type FeaturedBanner = { entity_id: number; contest: Pick<Contest['contest'], 'banner' | 'display_name'> };
 
 function bannerOf(contest: Contest): FeaturedBanner {
   return { entity_id: contest.entity_id, contest: { banner: contest.contest.banner, display_name: contest.contest.display_name } };
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }
 
 export const shouldRevalidate = keepListOnModalChange;
