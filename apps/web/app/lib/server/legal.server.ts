@@ -13,7 +13,7 @@ export interface LegalDocument {
 }
 
 function load(name: 'terms' | 'privacy'): LegalDocument {
-  const source = FILES[`../content/legal/${name}.md`];
+  const source = FILES[`../../content/legal/${name}.md`];
   if (!source) throw new Error(`Missing legal document ${name}.md`);
   const { data, html } = renderMarkdown(source);
   const raw = data.updated instanceof Date ? data.updated.toISOString().slice(0, 10) : String(data.updated ?? '');
