@@ -16,7 +16,7 @@ import { SpecialHeader } from '../components/special-header.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
-import { buildMeta } from '../lib/content/meta.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
@@ -62,6 +62,7 @@ export const loader = withApiErrors(async ({ request, context, params }: Route.L
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   const slug = args.params.slug;
   const title = categoryTitle(slug);
   return buildMeta(args, {

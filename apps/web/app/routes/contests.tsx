@@ -10,7 +10,7 @@ import { SpecialHeader } from '../components/special-header.tsx';
 import { SaveButton } from '../components/save-button.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
-import { buildMeta } from '../lib/content/meta.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
 import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
@@ -25,6 +25,7 @@ export const loader = withApiErrors(async ({ request, context }: Route.LoaderArg
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   return buildMeta(args, { title: 'Contests & Sweepstakes', description: 'Enter free contests and sweepstakes from local businesses near you.', path: '/contests', image: SPECIAL_EDITIONS.Contests?.image });
 }
 

@@ -19,7 +19,7 @@ import { SearchBox } from '../components/search-box.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import type { Contest } from '../lib/api/api-types.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
-import { buildMeta } from '../lib/content/meta.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
@@ -73,6 +73,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   const homePros = args.loaderData?.layout === 'homepros';
   return buildMeta(args, {
     title: '',

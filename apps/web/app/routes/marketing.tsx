@@ -10,7 +10,7 @@ import { OfferCard } from '../components/offer-card.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
 import { marketingPage } from '../lib/content/marketing-pages.ts';
-import { buildMeta } from '../lib/content/meta.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { EXTERNAL } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
@@ -29,7 +29,7 @@ export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
   const page = marketingPage(args.loaderData?.path ?? '');
-  if (!page) return buildMeta(args, { title: 'Page Not Found', description: 'This page could not be found.', noindex: true });
+  if (!page) return errorPageMeta(args);
   return buildMeta(args, { title: page.title, description: page.description, path: `/${page.path}` });
 }
 

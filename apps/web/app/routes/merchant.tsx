@@ -12,7 +12,7 @@ import { merchantHref, OfferGrid } from '../components/offer-card.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import type { LocationDetail } from '../lib/api/api-types.ts';
 import { mapsHref } from '../lib/content/maps.ts';
-import { buildMeta } from '../lib/content/meta.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { idParam, keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { plainText } from '@market/domain/html';
 import { webRequestContext } from '../lib/server/request-context.ts';
@@ -55,7 +55,7 @@ export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
-  if (!d) return buildMeta(args, { title: 'Page Not Found', description: 'This page could not be found.', noindex: true });
+  if (!d) return errorPageMeta(args);
   if (d.kind === 'merchant' || !d.location) {
     const name = d.locations[0]?.merchant_name ?? d.slug;
     return buildMeta(args, { title: `${name} Locations`, description: `Locations and coupons of ${name}.`, path: `/merchants/${d.slug}/` });

@@ -14,7 +14,7 @@ import { NoResults, ResultList } from '../components/results.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
-import { buildMeta } from '../lib/content/meta.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { offsetParam } from './browse.tsx';
 
@@ -45,6 +45,7 @@ export const loader = withApiErrors(async ({ request, context }: Route.LoaderArg
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   const q = args.loaderData?.q ?? '';
   return buildMeta(args, {
     title: `Search results for ${q}`,
