@@ -1,7 +1,7 @@
 // The document: brand (decided on the server from the visitor's place, SPEC.md 1), header,
 // footer, cookie banner and sign-up prompt around every page.
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { BRANDS, brandFor } from '@market/domain/brand';
 import { isTwinCitiesArea } from '@market/domain/markets';
 import { detectPageType } from '@market/domain/page-type';
@@ -13,7 +13,7 @@ import { CookieBanner } from './components/cookie-banner.tsx';
 import { SignupPrompt } from './components/signup-prompt.tsx';
 import { MemberOverlays } from './components/member-overlays.tsx';
 import { MemberProvider, useMember } from './lib/member/member.tsx';
-import { RouteErrorPage } from './components/error-page.tsx';
+import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/server/cookies.server.ts';
 import { visitorGeo } from './lib/server/geo.server.ts';
 import { isAccountPath, isBusinessPath } from './lib/content/site.ts';
@@ -139,5 +139,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorPage error={error} />;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -8,7 +8,6 @@ import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link
 import { expiryStatus } from '@market/domain/expiry';
 import type { Route } from './+types/page-layout';
 import { RouteErrorPage } from '../components/error-page.tsx';
-import type * as ModalsExports from '../components/modals.tsx';
 import type { ModalData } from '../components/modals.tsx';
 import { useReturnFocus } from '../lib/ui/return-focus.ts';
 import { apiFrom, unlessNotFound, withApiErrors } from '../lib/api/api.server.ts';
@@ -16,6 +15,7 @@ import { idParam } from '../lib/ui/modal-links.ts';
 import { webRequestContext } from '../lib/server/request-context.ts';
 import { useUi } from '../root.tsx';
 import type { LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
+import type * as ModalsModuleTypes from '../components/modals.tsx';
 
 const MERCHANT_PATH = /^\/merchants\/([^/]+)\/(\d{1,9})\/?$/;
 
@@ -77,7 +77,7 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 
 // The modals' code (Radix dialog and menus) loads in the browser only when one opens; the server
 // renders it in place so a shared link arrives with the modal open.
-type ModalsModule = typeof ModalsExports;
+type ModalsModule = typeof ModalsModuleTypes;
 type ModalHostProps = Parameters<ModalsModule['ModalHost']>[0];
 let modalsModule: ModalsModule | null = null;
 const loadModals = () => import('../components/modals.tsx').then((m) => (modalsModule = m));
