@@ -6,7 +6,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { webRequestContext } from './lib/request-context.ts';
+import { webRequestContext } from './lib/server/request-context.ts';
 
 export const streamTimeout = 5_000;
 

@@ -12,12 +12,12 @@ import { Footer } from './components/footer.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
 import { SignupPrompt } from './components/signup-prompt.tsx';
 import { MemberOverlays } from './components/member-overlays.tsx';
-import { MemberProvider, useMember } from './lib/member.tsx';
+import { MemberProvider, useMember } from './lib/member/member.tsx';
 import { ErrorPage } from './components/error-page.tsx';
-import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/cookies.server.ts';
-import { visitorGeo } from './lib/geo.server.ts';
-import { isAccountPath, isBusinessPath } from './lib/site.ts';
-import { webRequestContext } from './lib/request-context.ts';
+import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/server/cookies.server.ts';
+import { visitorGeo } from './lib/server/geo.server.ts';
+import { isAccountPath, isBusinessPath } from './lib/content/site.ts';
+import { webRequestContext } from './lib/server/request-context.ts';
 import './styles/app.css';
 import './styles/member.css';
 

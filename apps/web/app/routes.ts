@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
-import { MARKETING_PAGES } from './lib/marketing-pages.ts';
+import { MARKETING_PAGES } from './lib/content/marketing-pages.ts';
 
 export default [
   layout('routes/page-layout.tsx', [

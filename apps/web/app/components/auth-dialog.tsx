@@ -3,7 +3,7 @@
 // clears the message.
 import DialogShell from './dialog-shell.tsx';
 import { AuthPanel } from './auth-panel.tsx';
-import { useMember } from '../lib/member.tsx';
+import { useMember } from '../lib/member/member.tsx';
 
 export default function AuthDialog({ twinCities }: { twinCities: boolean }) {
   const member = useMember();

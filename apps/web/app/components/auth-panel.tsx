@@ -9,11 +9,11 @@ import { loginSchema } from '@market/domain/validation/login';
 import { registrationFormSchema, registrationSchema } from '@market/domain/validation/registration';
 import { STATE_OPTIONS } from '@market/domain/validation/fields';
 import { trackingIdFromCookies } from '@market/domain/tracking';
-import { rememberSignedUp } from '../lib/auth-storage.ts';
-import { useHydrated } from '../lib/hooks.ts';
-import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
-import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
-import { useMember, type AuthTab, type LoginAnswer } from '../lib/member.tsx';
+import { rememberSignedUp } from '../lib/member/auth-storage.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
+import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
+import { useMember, type AuthTab, type LoginAnswer } from '../lib/member/member.tsx';
 import { CheckboxField, Field } from './form-field.tsx';
 
 export const ACCOUNT_CREATED = 'Account created!';

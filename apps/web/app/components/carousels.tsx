@@ -7,8 +7,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { Link } from 'react-router';
 import { calloutLinkAttributes, decorateCalloutLink } from '@market/domain/callouts';
 import type { UserGeo } from '@market/domain/user-geo';
-import type { Callout, SpotlightMerchant } from '../lib/api-types.ts';
-import { useHydrated } from '../lib/hooks.ts';
+import type { Callout, SpotlightMerchant } from '../lib/api/api-types.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
 import type { CarouselApi, MotionProps } from './carousel-motion.tsx';
 import { merchantHref } from './offer-card.tsx';
 

@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILTER_BUSY_MS } from '@market/domain/constants';
-import type { FilterCategory } from '../lib/api-types.ts';
-import { useHydrated } from '../lib/hooks.ts';
+import type { FilterCategory } from '../lib/api/api-types.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 
 interface Props {

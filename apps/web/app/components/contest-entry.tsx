@@ -6,10 +6,10 @@
 // confirmed is told so up front and can have the link sent again.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { CONTEST_LOGIN_REQUIRED, EMAIL_NOT_CONFIRMED, ENTRY_SUBMITTED } from '@market/domain/validation/contests';
-import type { Contest } from '../lib/api-types.ts';
+import type { Contest } from '../lib/api/api-types.ts';
 import { SweepstakesClaim } from './sweepstakes-claim.tsx';
-import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
-import { useMember } from '../lib/member.tsx';
+import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
+import { useMember } from '../lib/member/member.tsx';
 
 const CONTEST_LOGIN = CONTEST_LOGIN_REQUIRED;
 export const ENTRY_MESSAGE = 'Your entry has been received. We will notify you by e-mail when a winner is selected.';

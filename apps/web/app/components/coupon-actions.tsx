@@ -5,13 +5,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { printLimit, REDEEM_SWIPE_PX, REDEEM_VERTICAL_TOLERANCE_PX } from '@market/domain/constants';
-import type { OfferDetail } from '../lib/api-types.ts';
-import { recordEvent } from '../lib/analytics.ts';
-import { useMediaQuery } from '../lib/hooks.ts';
-import { ApiError, callApi, messageOf } from '../lib/member-api.ts';
-import { useMember } from '../lib/member.tsx';
+import type { OfferDetail } from '../lib/api/api-types.ts';
+import { recordEvent } from '../lib/api/analytics.ts';
+import { useMediaQuery } from '../lib/ui/hooks.ts';
+import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
+import { useMember } from '../lib/member/member.tsx';
 import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, canAnonymousPrint, PRINT_LIMIT_REACHED, REDEEM_ONCE } from '@market/domain/prints';
-import { anonymousPrintCount, downloadPdf, fetchPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/print-coupon.ts';
+import { anonymousPrintCount, downloadPdf, fetchPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/member/print-coupon.ts';
 
 const LIMIT_REACHED = PRINT_LIMIT_REACHED;
 

@@ -1,9 +1,19 @@
 // The 404 page and the error page in the site's look (issue 8), rendered by the root error
 // boundary inside the header and footer. The error page shows SPEC.md 8's generic text only:
 // never the internal error.
-import { Link, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
 import { BRANDS, pageTitle, type BrandId } from '@market/domain/brand';
-import { BROWSE_BUTTONS } from '../lib/site.ts';
+import { BROWSE_BUTTONS } from '../lib/content/site.ts';
+
+/** The status an error boundary shows: a route error response's own (404, 503), else 500. */
+export function errorStatus(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+/** The page of a route module's ErrorBoundary (and of the root's). */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  return <ErrorPage status={errorStatus(error)} />;
+}
 
 export function ErrorPage({ status }: { status: number }) {
   const notFound = status === 404;

@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import type { Brand } from '@market/domain/brand';
 import { HEADQUARTERS, TOLL_FREE_PHONE } from '@market/domain/markets';
-import { COMPANY_LINKS, EXTERNAL, HOME_PROS_LINKS } from '../lib/site.ts';
+import { COMPANY_LINKS, EXTERNAL, HOME_PROS_LINKS } from '../lib/content/site.ts';
 import { MagazineLeadDialog, MailingRemovalDialog, NewsletterForm, SuggestDialog } from './lead-forms.tsx';
 
 export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand; twinCities: boolean; isBusiness?: boolean }) {

@@ -4,8 +4,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
-import { MENU_CATEGORIES } from '../lib/site.ts';
-import { useMember } from '../lib/member.tsx';
+import { MENU_CATEGORIES } from '../lib/content/site.ts';
+import { useMember } from '../lib/member/member.tsx';
 import type { AuthState } from './header.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));

@@ -9,12 +9,12 @@ import { Link } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';
 import type { Brand } from '@market/domain/brand';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
-import { EXTERNAL } from '../lib/site.ts';
+import { EXTERNAL } from '../lib/content/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
-import { greetingOf, useMember } from '../lib/member.tsx';
-import type { SessionUser } from '../lib/auth-storage.ts';
+import { greetingOf, useMember } from '../lib/member/member.tsx';
+import type { SessionUser } from '../lib/member/auth-storage.ts';
 
 const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
 const MobileMenuNav = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MobileMenuNav })));

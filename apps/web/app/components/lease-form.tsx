@@ -4,9 +4,9 @@
 // submits are ignored; a failure shows its message under the form.
 import { useRef, useState, type FormEvent } from 'react';
 import { autoLeadSchema, LEASE_SUBMITTED } from '@market/domain/validation/leads';
-import { useHydrated } from '../lib/hooks.ts';
-import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
-import { callApi, messageOf } from '../lib/member-api.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
+import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { callApi, messageOf } from '../lib/api/member-api.ts';
 import { Field } from './form-field.tsx';
 
 export function LeaseForm({ offerId, secondaryType }: { offerId: number; secondaryType: string }) {

@@ -1,8 +1,8 @@
 // Location card (SPEC.md 2, 3): logo, name, address, the first offer there, 'See N more offers'
 // (total minus one) and 'View Location'.
 import { Link, useLocation } from 'react-router';
-import type { LocationDetail } from '../lib/api-types.ts';
-import { modalHref } from '../lib/modal-links.ts';
+import type { LocationDetail } from '../lib/api/api-types.ts';
+import { modalHref } from '../lib/ui/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { SaveButton } from './save-button.tsx';
 import { merchantHref } from './offer-card.tsx';

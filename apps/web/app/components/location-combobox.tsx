@@ -2,8 +2,8 @@
 // first focus of the field (location-picker.tsx draws the stand-in and owns the dialog).
 import { useCombobox } from 'downshift';
 import { useRef, useState, type RefObject } from 'react';
-import type { PlaceSuggestion } from '../lib/api-types.ts';
-import { loadPlaces, useAutocomplete } from '../lib/autocomplete.ts';
+import type { PlaceSuggestion } from '../lib/api/api-types.ts';
+import { loadPlaces, useAutocomplete } from '../lib/ui/autocomplete.ts';
 import type { LocationSetter } from './location-picker.tsx';
 
 type Item = { kind: 'current' } | { kind: 'place'; place: PlaceSuggestion };

@@ -8,10 +8,10 @@ import { useFetcher, useLocation } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
 import { locationLabel, placeText } from '@market/domain/location-label';
 import type { UserGeo } from '@market/domain/user-geo';
-import type { PlaceSuggestion } from '../lib/api-types.ts';
-import { loadPlaces, useAutocomplete } from '../lib/autocomplete.ts';
-import { useMediaQuery } from '../lib/hooks.ts';
-import { onDemand } from '../lib/on-demand.ts';
+import type { PlaceSuggestion } from '../lib/api/api-types.ts';
+import { loadPlaces, useAutocomplete } from '../lib/ui/autocomplete.ts';
+import { useMediaQuery } from '../lib/ui/hooks.ts';
+import { onDemand } from '../lib/ui/on-demand.ts';
 import type { LocationFieldProps } from './location-combobox.tsx';
 import { LazyDialog } from './lazy-dialog.tsx';
 

@@ -2,7 +2,7 @@
 // saved drawer and the 'Personalize your experience' modal of /?personalize=true (SPEC.md 2).
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { useMember } from '../lib/member.tsx';
+import { useMember } from '../lib/member/member.tsx';
 
 const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
 const SavedDrawer = lazy(() => import('./saved-drawer.tsx'));

@@ -6,18 +6,18 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Fragment, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { expiryLabel } from '@market/domain/expiry';
-import type { Contest, LocationDetail, OfferDetail } from '../lib/api-types.ts';
-import { recordEvent } from '../lib/analytics.ts';
-import { useHydrated } from '../lib/hooks.ts';
-import { mapsHref } from '../lib/maps.ts';
-import { withoutModal } from '../lib/modal-links.ts';
+import type { Contest, LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
+import { recordEvent } from '../lib/api/analytics.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
+import { mapsHref } from '../lib/content/maps.ts';
+import { withoutModal } from '../lib/ui/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { merchantHref, OfferGrid } from './offer-card.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { SaveButton } from './save-button.tsx';
 import { ContestEntry } from './contest-entry.tsx';
 import { CouponActions } from './coupon-actions.tsx';
-import { useMember } from '../lib/member.tsx';
+import { useMember } from '../lib/member/member.tsx';
 
 // The lease form carries the phone parser: it loads only with a Michigan car offer.
 const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: m.LeaseForm })));

@@ -3,10 +3,10 @@
 // link is the current page with o={offer id}: it opens the offer modal, and is a real URL.
 import { Link, useLocation } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
-import type { OfferListItem } from '../lib/api-types.ts';
+import type { OfferListItem } from '../lib/api/api-types.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { SaveButton } from './save-button.tsx';
-import { modalHref } from '../lib/modal-links.ts';
+import { modalHref } from '../lib/ui/modal-links.ts';
 
 export function merchantHref(slug: string, locationId: number, offers = false): string {
   return `/merchants/${encodeURIComponent(slug)}/${locationId}${offers ? '?offers=true' : ''}`;

@@ -2,8 +2,8 @@
 // on /user/account?interests=1 and in the 'Personalize your experience' modal.
 import { useEffect, useState, type FormEvent } from 'react';
 import { PREFERENCE_FLAGS, type PreferenceFlag } from '@market/domain/validation/profile';
-import { callApi, messageOf } from '../lib/member-api.ts';
-import { useMember } from '../lib/member.tsx';
+import { callApi, messageOf } from '../lib/api/member-api.ts';
+import { useMember } from '../lib/member/member.tsx';
 
 export const PREFERENCE_LABELS: Record<PreferenceFlag, string> = {
   food_dining_preference: 'Food & Dining',

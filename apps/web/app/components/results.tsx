@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@market/domain/constants';
-import type { LocationDetail, OfferListItem } from '../lib/api-types.ts';
+import type { LocationDetail, OfferListItem } from '../lib/api/api-types.ts';
 import { OfferCard } from './offer-card.tsx';
 import { LocationCard } from './location-card.tsx';
 import { SuggestDialog } from './lead-forms.tsx';

@@ -1,7 +1,7 @@
 // Save / unsave for offers, locations and contests (SPEC.md 4 Save/unsave, 6: Save buttons only
 // for logged-in members; hidden while the authentication state is unknown).
 import { useState } from 'react';
-import { useMember, type SavedKind } from '../lib/member.tsx';
+import { useMember, type SavedKind } from '../lib/member/member.tsx';
 
 export function SaveButton({ kind, id, label, className = '' }: { kind: SavedKind; id: number; label: string; className?: string }) {
   const member = useMember();

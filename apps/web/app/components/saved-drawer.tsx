@@ -7,8 +7,8 @@ import { Link, useLocation } from 'react-router';
 import { expiryLabel } from '@market/domain/expiry';
 import DialogShell from './dialog-shell.tsx';
 import { merchantHref } from './offer-card.tsx';
-import { modalHref } from '../lib/modal-links.ts';
-import { useMember, type SavedContest, type SavedLocation, type SavedOffer } from '../lib/member.tsx';
+import { modalHref } from '../lib/ui/modal-links.ts';
+import { useMember, type SavedContest, type SavedLocation, type SavedOffer } from '../lib/member/member.tsx';
 
 export default function SavedDrawer({ state }: { state: string }) {
   const member = useMember();

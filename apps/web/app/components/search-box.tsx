@@ -9,8 +9,8 @@ import { BREAKPOINTS } from '@market/domain/constants';
 import { placeText } from '@market/domain/location-label';
 import { searchUrl } from '@market/domain/search-url';
 import { locationQuery, type UserGeo } from '@market/domain/user-geo';
-import { useMediaQuery } from '../lib/hooks.ts';
-import { onDemand } from '../lib/on-demand.ts';
+import { useMediaQuery } from '../lib/ui/hooks.ts';
+import { onDemand } from '../lib/ui/on-demand.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 
 export interface SearchFieldProps {

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { searchUrl } from '@market/domain/search-url';
 import { locationQuery, type UserGeo } from '@market/domain/user-geo';
-import type { PlaceSuggestion } from '../lib/api-types.ts';
-import { fetchList, useAutocomplete } from '../lib/autocomplete.ts';
+import type { PlaceSuggestion } from '../lib/api/api-types.ts';
+import { fetchList, useAutocomplete } from '../lib/ui/autocomplete.ts';
 import type { SearchFieldProps } from './search-box.tsx';
 
 function suggestionsPath(q: string, geo: UserGeo): string {

@@ -4,7 +4,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import { COPY_LABEL_MS } from '@market/domain/constants';
 import { shareTargets, stripLocationFromLink, type ShareMethod } from '@market/domain/share-link';
-import { recordEvent } from '../lib/analytics.ts';
+import { recordEvent } from '../lib/api/analytics.ts';
 
 export function ShareMenu({ link, title, offerId, locationId }: { link: string; title: string; offerId?: number; locationId?: number }) {
   const url = stripLocationFromLink(link);

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { SIGNUP_PROMPT_MS } from '@market/domain/constants';
-import { hasSignedUp } from '../lib/auth-storage.ts';
+import { hasSignedUp } from '../lib/member/auth-storage.ts';
 
 export function SignupPrompt({ eligible, twinCities }: { eligible: boolean; twinCities: boolean }) {
   const [flag, setFlag] = useState(false);

@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { US_STATES } from '@market/domain/markets';
 import { CLAIM_SUBMITTED, sweepstakesSchema } from '@market/domain/validation/contests';
-import { useHydrated } from '../lib/hooks.ts';
-import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/form-errors.ts';
-import { callApi, messageOf } from '../lib/member-api.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
+import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { callApi, messageOf } from '../lib/api/member-api.ts';
 import { Field } from './form-field.tsx';
 
 export function SweepstakesClaim({ entityId }: { entityId: number }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { HEADQUARTERS, MARKETS } from '@market/domain/markets';
 import type { Route } from './+types/about';
 import { FeatureGrid, PageBanner } from '../components/content-page.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, {

@@ -11,10 +11,10 @@ import type { Route } from './+types/account';
 import { AuthPanel } from '../components/auth-panel.tsx';
 import { CheckboxField, Field } from '../components/form-field.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
-import { fieldErrors, focusFirstError, formValues, splitCallError, type FieldErrors } from '../lib/form-errors.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { callApi, messageOf } from '../lib/member-api.ts';
-import { useMember, type LoginAnswer } from '../lib/member.tsx';
+import { fieldErrors, focusFirstError, formValues, splitCallError, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { callApi, messageOf } from '../lib/api/member-api.ts';
+import { useMember, type LoginAnswer } from '../lib/member/member.tsx';
 import { useRootData } from '../root.tsx';
 
 export const PROFILE_SAVED = 'Your profile has been updated.';

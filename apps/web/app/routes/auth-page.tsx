@@ -3,8 +3,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/auth-page';
 import { AuthPanel } from '../components/auth-panel.tsx';
-import { buildMeta } from '../lib/meta.ts';
-import { greetingOf, useMember } from '../lib/member.tsx';
+import { buildMeta } from '../lib/content/meta.ts';
+import { greetingOf, useMember } from '../lib/member/member.tsx';
 import { useRootData } from '../root.tsx';
 import { safeRedirectPath } from '@market/domain/redirect';
 

@@ -2,8 +2,8 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/blog-post';
 import { Breadcrumbs } from '../components/content-page.tsx';
-import { findPost, listPosts } from '../lib/blog.server.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { findPost, listPosts } from '../lib/server/blog.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 import '../styles/content.css';
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 // /blog/rss.xml: the RSS 2.0 feed of the blog (issue 8), newest first, with absolute links.
 import type { Route } from './+types/blog-rss';
-import { findPost, listPosts } from '../lib/blog.server.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { findPost, listPosts } from '../lib/server/blog.server.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -2,8 +2,8 @@
 import { Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/blog';
 import { PageBanner } from '../components/content-page.tsx';
-import { listPosts } from '../lib/blog.server.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { listPosts } from '../lib/server/blog.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function loader() {
   return { posts: listPosts() };

@@ -8,16 +8,17 @@ import { BROWSE_SLUGS, CONTESTS_SLUG, HOME_PROS_CATEGORIES, MAIN_CATEGORIES } fr
 import { MAX_OFFSET } from '@market/domain/constants';
 import { locationLabel } from '@market/domain/location-label';
 import { detectPageType } from '@market/domain/page-type';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/browse';
 import { CategoryFilter } from '../components/category-filter.tsx';
 import { NoResults, ResultList } from '../components/results.tsx';
 import { SpecialHeader } from '../components/special-header.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { filterCategories, selectedFilters } from '../lib/filters.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange } from '../lib/modal-links.ts';
-import { SPECIAL_EDITIONS } from '../lib/site.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 
 export function categoryTitle(slug: string): string {
@@ -33,7 +34,7 @@ export function offsetParam(params: URLSearchParams): number {
   return Math.min(Number(raw), MAX_OFFSET);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context, params }: Route.LoaderArgs) => {
   const slug = params.slug.toLowerCase();
   const url = new URL(request.url);
   // Contests are a category of the lists (SPEC.md 3) but have their own page: send old and
@@ -56,11 +57,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = detectPageType(`/browse/${slug}`, geo.state) === 'Automotive' ? 'cars' : undefined;
   const items = await api.entities(geo, { category, offset, order });
   return { slug, kind: 'offers' as const, items, offsets: offset, filters, categories, hasOffersEnabled: false };
-}
+});
 
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   const slug = args.params.slug;
   const title = categoryTitle(slug);
   return buildMeta(args, {
@@ -68,6 +70,10 @@ export function meta(args: Route.MetaArgs) {
     description: `${title} coupons and offers from local businesses near you.`,
     path: `/browse/${slug}`,
   });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }
 
 export default function Browse() {

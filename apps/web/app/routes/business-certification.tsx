@@ -4,7 +4,7 @@
 import type { Route } from './+types/business-certification';
 import { Breadcrumbs, PageBanner } from '../components/content-page.tsx';
 import { ContractorSection } from '../components/business-forms.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, {

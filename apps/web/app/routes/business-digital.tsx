@@ -3,7 +3,7 @@
 import type { Route } from './+types/business-digital';
 import { Breadcrumbs, FeatureGrid, PageBanner } from '../components/content-page.tsx';
 import { BusinessLeadSection } from '../components/business-forms.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/business-print';
 import { Breadcrumbs, FeatureGrid, PageBanner } from '../components/content-page.tsx';
 import { BusinessLeadSection } from '../components/business-forms.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, {

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { Route } from './+types/business-resources';
 import { Breadcrumbs, PageBanner } from '../components/content-page.tsx';
 import { BusinessLeadSection } from '../components/business-forms.tsx';
-import { buildMeta } from '../lib/meta.ts';
-import { EXTERNAL } from '../lib/site.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { EXTERNAL } from '../lib/content/site.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, {

@@ -8,7 +8,7 @@ import { MARKETS } from '@market/domain/markets';
 import type { Route } from './+types/business';
 import { FeatureGrid, PageBanner } from '../components/content-page.tsx';
 import { BusinessLeadSection, ContractorSection } from '../components/business-forms.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function loader({ request }: Route.LoaderArgs) {
   const homePros = new URL(request.url).searchParams.get('category') === 'homepros';

@@ -2,7 +2,7 @@
 import { MARKETS } from '@market/domain/markets';
 import type { Route } from './+types/careers';
 import { PageBanner } from '../components/content-page.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Careers', description: 'Help local businesses grow: sales, design and customer roles at LocalSaver in Michigan, Illinois, Minnesota and Florida.', path: '/careers' });

@@ -5,7 +5,7 @@ import { MARKETS, TOLL_FREE_PHONE, type Market } from '@market/domain/markets';
 import { contactMarket, openingHoursText } from '@market/domain/office-hours';
 import type { Route } from './+types/contact';
 import { PageBanner } from '../components/content-page.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function loader({ request }: Route.LoaderArgs) {
   const market = contactMarket(new URL(request.url).searchParams.get('citycontact'));

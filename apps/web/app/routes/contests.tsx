@@ -4,27 +4,33 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
 import { locationLabel } from '@market/domain/location-label';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/contests';
 import { SpecialHeader } from '../components/special-header.tsx';
 import { SaveButton } from '../components/save-button.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
-import { SPECIAL_EDITIONS } from '../lib/site.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const { geo } = await visitorGeo(request, context);
   const api = apiFrom(context);
   const [contests, winners, featured] = await Promise.all([api.contests(geo), api.contestWinners(geo), api.featuredContest(geo)]);
   return { contests, winners: winners.slice(0, 20), featured };
-}
+});
 
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   return buildMeta(args, { title: 'Contests & Sweepstakes', description: 'Enter free contests and sweepstakes from local businesses near you.', path: '/contests', image: SPECIAL_EDITIONS.Contests?.image });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }
 
 export default function Contests() {
@@ -66,6 +72,7 @@ export default function Contests() {
         <section aria-labelledby="winners-heading" className="section">
           <h2 id="winners-heading">Recent Winners</h2>
           {d.winners.length ? (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
             <div className="table-scroll" tabIndex={0} role="region" aria-label="Recent winners">
             <table className="winners">
               <thead>

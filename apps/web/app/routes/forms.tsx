@@ -1,7 +1,7 @@
 // /forms/:kind: the action every public form posts to (SPEC.md 2, 4, 5, 7, 8), and the page that
 // shows a form on its own. With JavaScript the forms post through fetchers and stay where they
 // are; without it the browser posts here and this page shows the answer (progressive enhancement).
-// The kinds, their API calls and schemas are listed in lib/lead-submit.server.ts. Answers
+// The kinds, their API calls and schemas are listed in lib/server/lead-submit.server.ts. Answers
 // {ok, message, fields}: 5xx gives the generic text, 4xx the messages by field (SPEC.md 8).
 import { data, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/forms';
@@ -10,10 +10,10 @@ import { PageBanner } from '../components/content-page.tsx';
 import type { FormAnswer, FormKind } from '../components/form-parts.tsx';
 import { NewsletterForm, suggestDescription } from '../components/lead-forms.tsx';
 import { MagazineLeadForm, MailingRemovalForm, SuggestForm } from '../components/lead-dialog-forms.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { submitLeadForm } from '../lib/lead-submit.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { SERVER_ERROR } from '../lib/member-api.ts';
+import { apiFrom } from '../lib/api/api.server.ts';
+import { submitLeadForm } from '../lib/server/lead-submit.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { SERVER_ERROR } from '../lib/api/member-api.ts';
 
 const PAGES: Record<FormKind, { title: string; lead: string }> = {
   suggest: { title: 'Suggest Location', lead: suggestDescription('location') },

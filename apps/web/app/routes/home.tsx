@@ -10,20 +10,21 @@ import { locationLabel } from '@market/domain/location-label';
 import { servingMarket } from '@market/domain/markets';
 import { homeLayoutFor } from '@market/domain/places';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/home';
 import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx';
 import { MarketChoice } from '../components/market-choice.tsx';
 import { OfferGrid } from '../components/offer-card.tsx';
 import { SearchBox } from '../components/search-box.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import type { Contest } from '../lib/api-types.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange, modalHref } from '../lib/modal-links.ts';
-import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/site.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import type { Contest } from '../lib/api/api-types.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
+import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
-import { greetingOf, useMember } from '../lib/member.tsx';
-import { useMemberRecommendations } from '../lib/member-recommendations.ts';
+import { greetingOf, useMember } from '../lib/member/member.tsx';
+import { useMemberRecommendations } from '../lib/member/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
 // The home-pros tabs (Radix Tabs and the category lists): the server loads the module before
@@ -35,7 +36,7 @@ const loadTabs = () => import('../components/category-tabs.tsx');
 const serverTabs = import.meta.env.SSR ? await loadTabs() : null;
 const CategoryTabs = serverTabs ? serverTabs.CategoryTabs : lazy(() => loadTabs().then((m) => ({ default: m.CategoryTabs })));
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const { geo } = await visitorGeo(request, context);
   const api = apiFrom(context);
   const layout = homeLayoutFor(geo);
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC.md 2: the hero image is random from six; chosen here so server and browser agree.
   const heroIndex = Math.floor(Math.random() * HERO_IMAGES.length);
   return { layout, outside: false, spotlight: [], callouts, recommended, nearby, featured: featured && bannerOf(featured), heroIndex };
-}
+});
 
 /** What the contest banner shows: the page data carries no more of the contest (issue 9). */
 type FeaturedBanner = { entity_id: number; contest: Pick<Contest['contest'], 'banner' | 'display_name'> };
@@ -65,9 +66,14 @@ function bannerOf(contest: Contest): FeaturedBanner {
   return { entity_id: contest.entity_id, contest: { banner: contest.contest.banner, display_name: contest.contest.display_name } };
 }
 
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
+}
+
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   const homePros = args.loaderData?.layout === 'homepros';
   return buildMeta(args, {
     title: '',

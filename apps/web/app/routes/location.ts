@@ -5,9 +5,10 @@
 import { data, redirect } from 'react-router';
 import { toUserGeo, userGeoFromQuery, withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/location';
-import { apiFrom, geoFromPlace } from '../lib/api.server.ts';
-import { geoCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/cookies.server.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { apiFrom, geoFromPlace, unlessNotFound } from '../lib/api/api.server.ts';
+import { ApiError, SERVER_ERROR } from '../lib/api/member-api.ts';
+import { geoCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/server/cookies.server.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 function text(form: FormData, name: string, max = 200): string {
   const v = form.get(name);
@@ -21,18 +22,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const placeId = text(form, 'place_id', 40);
   const q = text(form, 'q', 100);
   let geo: UserGeo | null = null;
-  if (placeId) {
-    geo = geoFromPlace(await api.place(placeId));
-  } else if (form.has('lat') && form.has('lng')) {
-    const point = toUserGeo({ lat: text(form, 'lat', 32), lng: text(form, 'lng', 32) });
-    if (point?.lat != null && point.lng != null) {
-      const nearest = geoFromPlace(await api.reverseGeocode(point.lat, point.lng));
-      // Keep the visitor's own coordinates; name the nearest city for the label.
-      geo = toUserGeo({ city: nearest?.city ?? '', state: nearest?.state ?? '', lat: point.lat, lng: point.lng }) ?? point;
+  try {
+    if (placeId) {
+      geo = geoFromPlace(await api.place(placeId));
+    } else if (form.has('lat') && form.has('lng')) {
+      const point = toUserGeo({ lat: text(form, 'lat', 32), lng: text(form, 'lng', 32) });
+      if (point?.lat != null && point.lng != null) {
+        const nearest = geoFromPlace(await unlessNotFound(api.reverseGeocode(point.lat, point.lng)));
+        // Keep the visitor's own coordinates; name the nearest city for the label.
+        geo = toUserGeo({ city: nearest?.city ?? '', state: nearest?.state ?? '', lat: point.lat, lng: point.lng }) ?? point;
+      }
+    } else if (q.length >= 2) {
+      const first = (await api.placeSuggestions(q))[0];
+      if (first) geo = geoFromPlace(await api.place(first.id));
     }
-  } else if (q.length >= 2) {
-    const first = (await api.placeSuggestions(q))[0];
-    if (first) geo = geoFromPlace(await api.place(first.id));
+  } catch (error) {
+    // A place id or text the API rejects (4xx) is a place we could not find; no answer at all is
+    // the generic failure (SPEC.md 8).
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status >= 500) return data({ ok: false, message: SERVER_ERROR }, { status: 503 });
   }
   if (!geo) return data({ ok: false, message: 'We could not find that place. Try another city.' }, { status: 400 });
   const { secureCookies } = context.get(webRequestContext);

@@ -1,35 +1,40 @@
-// The marketing pages (SPEC.md 2 Routes): one module serves the five paths of lib/marketing-pages.ts.
+// The marketing pages (SPEC.md 2 Routes): one module serves the five paths of lib/content/marketing-pages.ts.
 // Each page sells its home-pros category: projects, advice, a few offers near the visitor (the
 // same list as /browse/{category}), and the calls to action for homeowners and for pros.
 import { data, Link, useLoaderData } from 'react-router';
 import { locationLabel } from '@market/domain/location-label';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/marketing';
 import { FeatureGrid, PageBanner } from '../components/content-page.tsx';
 import { OfferCard } from '../components/offer-card.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { marketingPage } from '../lib/marketing-pages.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange } from '../lib/modal-links.ts';
-import { EXTERNAL } from '../lib/site.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { marketingPage } from '../lib/content/marketing-pages.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
+import { EXTERNAL } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 
 const OFFERS_SHOWN = 6;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const page = marketingPage(new URL(request.url).pathname.replace(/^\/+|\/+$/g, ''));
   if (!page) throw data('Not Found', { status: 404 });
   const { geo } = await visitorGeo(request, context);
   const offers = await apiFrom(context).entities(geo, { category: [page.category], limit: OFFERS_SHOWN });
   return { path: page.path, offers };
-}
+});
 
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
   const page = marketingPage(args.loaderData?.path ?? '');
-  if (!page) return buildMeta(args, { title: 'Page Not Found', description: 'This page could not be found.', noindex: true });
+  if (!page) return errorPageMeta(args);
   return buildMeta(args, { title: page.title, description: page.description, path: `/${page.path}` });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }
 
 export default function Marketing() {

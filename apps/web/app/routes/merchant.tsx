@@ -3,23 +3,24 @@
 // Offers' when it has none, the merchant's other locations, and LocalBusiness JSON-LD.
 // /merchants/{merchant_slug}/ lists the merchant's locations (or goes to the only one).
 import { data, Link, redirect, useLoaderData } from 'react-router';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/merchant';
 import { CertifiedBadge } from '../components/certified-badge.tsx';
 import { SaveButton } from '../components/save-button.tsx';
 import { LocationCard } from '../components/location-card.tsx';
 import { merchantHref, OfferGrid } from '../components/offer-card.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import type { LocationDetail } from '../lib/api-types.ts';
-import { mapsHref } from '../lib/maps.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { idParam, keepListOnModalChange } from '../lib/modal-links.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import type { LocationDetail } from '../lib/api/api-types.ts';
+import { mapsHref } from '../lib/content/maps.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
+import { idParam, keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { plainText } from '@market/domain/html';
-import { webRequestContext } from '../lib/request-context.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 import { useRootData } from '../root.tsx';
 
 const PREVIEW = 4;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context, params }: Route.LoaderArgs) => {
   const api = apiFrom(context);
   const url = new URL(request.url);
   const slug = params.merchantSlug;
@@ -48,13 +49,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     description: plainText(location.merchant.about, 200),
     publicUrl: context.get(webRequestContext).publicUrl,
   };
-}
+});
 
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
-  if (!d) return buildMeta(args, { title: 'Page Not Found', description: 'This page could not be found.', noindex: true });
+  if (!d) return errorPageMeta(args);
   if (d.kind === 'merchant' || !d.location) {
     const name = d.locations[0]?.merchant_name ?? d.slug;
     return buildMeta(args, { title: `${name} Locations`, description: `Locations and coupons of ${name}.`, path: `/merchants/${d.slug}/` });
@@ -84,6 +85,10 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
+}
+
 export default function Merchant() {
   const d = useLoaderData<typeof loader>();
   const root = useRootData();
@@ -111,7 +116,7 @@ export default function Merchant() {
         {loc.logo.path ? <img src={loc.logo.path} alt={`${loc.merchant_name} logo`} width={120} height={120} className="merchant-logo" /> : null}
         <div>
           <h1 id="merchant-name">{loc.merchant_name || loc.display_name}</h1>
-          {loc.category ? <p className="muted">{loc.category}</p> : null}
+          {loc.category ? <p className="muted">{loc.category.display}</p> : null}
           <p>
             <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
               {address}

@@ -1,7 +1,7 @@
 // Any other path: a 404 page inside the site chrome.
 import { data } from 'react-router';
 import type { Route } from './+types/not-found';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function loader() {
   throw data('Not Found', { status: 404 });

@@ -5,14 +5,17 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, redirect, useLoaderData } from 'react-router';
 import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link';
+import { expiryStatus } from '@market/domain/expiry';
 import type { Route } from './+types/page-layout';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { ModalData } from '../components/modals.tsx';
-import { useReturnFocus } from '../lib/return-focus.ts';
-import { apiFrom } from '../lib/api.server.ts';
-import { idParam } from '../lib/modal-links.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { useReturnFocus } from '../lib/ui/return-focus.ts';
+import { apiFrom, unlessNotFound, withApiErrors } from '../lib/api/api.server.ts';
+import { idParam } from '../lib/ui/modal-links.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 import { useUi } from '../root.tsx';
-import type { LocationDetail, OfferDetail } from '../lib/api-types.ts';
+import type { LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
+import type * as ModalsModuleTypes from '../components/modals.tsx';
 
 const MERCHANT_PATH = /^\/merchants\/([^/]+)\/(\d{1,9})\/?$/;
 
@@ -21,10 +24,14 @@ function sameMerchant(offer: OfferDetail, location: LocationDetail): boolean {
   return Boolean(offer.merchant.slug) && offer.merchant.slug === location.merchant_slug;
 }
 
-export async function loader(args: Route.LoaderArgs): Promise<{ modal: ModalData | null }> {
+export const loader = withApiErrors(async (args: Route.LoaderArgs): Promise<{ modal: ModalData | null }> => {
   const result = await findModal(args);
   if (result.modal) await loadModals();
   return result;
+});
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }
 
 async function findModal({ request, context }: Route.LoaderArgs): Promise<{ modal: ModalData | null }> {
@@ -35,18 +42,19 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 
   const offerId = idParam(url.searchParams.get('o'));
   if (offerId) {
-    const offer = await api.offer(offerId);
+    const offer = await unlessNotFound(api.offer(offerId));
     if (!offer) return { modal: null };
     // SPEC.md 4: an expired detail counts as none, and like an inactive offer its link goes to
-    // the merchant's page.
-    if (!offer.is_active || offer.expired) {
+    // the merchant's page. The API says so while its answer is fresh; the date rule (from the start
+    // of today) also catches an answer kept from before midnight.
+    if (!offer.is_active || offer.expiry_status === 'expired' || expiryStatus(offer.expires_at) !== 'active') {
       if (!offer.merchant.slug) return { modal: null };
       const locationId = offer.location?.id;
       throw redirect(locationId ? `/merchants/${encodeURIComponent(offer.merchant.slug)}/${locationId}` : `/merchants/${encodeURIComponent(offer.merchant.slug)}/`);
     }
     const onMerchantPage = MERCHANT_PATH.exec(url.pathname);
     const locationId = onMerchantPage ? Number(onMerchantPage[2]) : offer.location?.id;
-    const location = locationId ? await api.location(locationId) : null;
+    const location = locationId ? await unlessNotFound(api.location(locationId)) : null;
     if (onMerchantPage && (!location || !sameMerchant(offer, location))) return { modal: null };
     const shareLocationId = offer.location?.id ?? location?.id;
     const shareUrl = offer.merchant.slug && shareLocationId ? offerShareLink(publicUrl, offer.merchant.slug, shareLocationId, offer.id) : here;
@@ -55,13 +63,13 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 
   const contestId = idParam(url.searchParams.get('c'));
   if (contestId) {
-    const contest = await api.contest(contestId);
+    const contest = await unlessNotFound(api.contest(contestId));
     return { modal: contest ? { kind: 'contest', contest, shareUrl: here } : null };
   }
 
   const locationId = idParam(url.searchParams.get('l'));
   if (locationId) {
-    const location = await api.location(locationId);
+    const location = await unlessNotFound(api.location(locationId));
     return { modal: location ? { kind: 'location', location, shareUrl: here } : null };
   }
   return { modal: null };
@@ -69,7 +77,7 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 
 // The modals' code (Radix dialog and menus) loads in the browser only when one opens; the server
 // renders it in place so a shared link arrives with the modal open.
-type ModalsModule = typeof import('../components/modals.tsx');
+type ModalsModule = typeof ModalsModuleTypes;
 type ModalHostProps = Parameters<ModalsModule['ModalHost']>[0];
 let modalsModule: ModalsModule | null = null;
 const loadModals = () => import('../components/modals.tsx').then((m) => (modalsModule = m));

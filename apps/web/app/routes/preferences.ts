@@ -3,8 +3,8 @@
 // for plain form posts.
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/preferences';
-import { closedSignUpCookie, consentCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/cookies.server.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { closedSignUpCookie, consentCookie, isForgedRedirect, REDIRECT_TO_INVALID, safeRedirectPath } from '../lib/server/cookies.server.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

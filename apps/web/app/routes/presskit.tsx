@@ -3,7 +3,7 @@ import { BRANDS } from '@market/domain/brand';
 import { HEADQUARTERS, MARKETS, TOLL_FREE_PHONE } from '@market/domain/markets';
 import type { Route } from './+types/presskit';
 import { PageBanner } from '../components/content-page.tsx';
-import { buildMeta } from '../lib/meta.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Press Kit', description: 'Facts about LocalSaver, our logos and how to reach our press team.', path: '/presskit' });

@@ -2,8 +2,8 @@
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/privacy';
 import { PageBanner } from '../components/content-page.tsx';
-import { PRIVACY } from '../lib/legal.server.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { PRIVACY } from '../lib/server/legal.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function loader() {
   return { doc: PRIVACY };

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { passwordResetRequestSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/recover';
 import { Field } from '../components/form-field.tsx';
-import { useHydrated } from '../lib/hooks.ts';
-import { fieldErrors, formValues, type FieldErrors } from '../lib/form-errors.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { callApi, passwordFlowMessage } from '../lib/member-api.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
+import { fieldErrors, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { callApi, passwordFlowMessage } from '../lib/api/member-api.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Forgot Password', description: 'Get a link to choose a new password.', noindex: true });

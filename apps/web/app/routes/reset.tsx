@@ -4,10 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { passwordResetSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/reset';
 import { Field } from '../components/form-field.tsx';
-import { useHydrated } from '../lib/hooks.ts';
-import { fieldErrors, formValues, type FieldErrors } from '../lib/form-errors.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { ApiError, callApi, passwordFlowMessage } from '../lib/member-api.ts';
+import { useHydrated } from '../lib/ui/hooks.ts';
+import { fieldErrors, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { ApiError, callApi, passwordFlowMessage } from '../lib/api/member-api.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Choose a New Password', description: 'Choose a new password for your account.', noindex: true });

@@ -1,6 +1,6 @@
 // robots.txt: everything public is crawlable; API, auth and account pages are not.
 import type { Route } from './+types/robots';
-import { webRequestContext } from '../lib/request-context.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = context.get(webRequestContext);

@@ -7,17 +7,18 @@ import { MARKET_IDS, MARKETS, type MarketId } from '@market/domain/markets';
 import { locationLabel } from '@market/domain/location-label';
 import { MAX_SEARCH_CHARS, searchUrl } from '@market/domain/search-url';
 import { toUserGeo, userGeoFromQuery } from '@market/domain/user-geo';
+import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/search';
 import { CategoryFilter } from '../components/category-filter.tsx';
 import { NoResults, ResultList } from '../components/results.tsx';
-import { apiFrom } from '../lib/api.server.ts';
-import { filterCategories, selectedFilters } from '../lib/filters.server.ts';
-import { visitorGeo } from '../lib/geo.server.ts';
-import { buildMeta } from '../lib/meta.ts';
-import { keepListOnModalChange } from '../lib/modal-links.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
+import { visitorGeo } from '../lib/server/geo.server.ts';
+import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { offsetParam } from './browse.tsx';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const params = url.searchParams;
   const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_CHARS);
@@ -39,11 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const offset = offsetParam(params);
   const items = await apiFrom(context).search(q, geo, { category: filters, offset });
   return { q, geo, items, offsets: offset, filters, categories: filterCategories(null) };
-}
+});
 
 export const shouldRevalidate = keepListOnModalChange;
 
 export function meta(args: Route.MetaArgs) {
+  if (args.error) return errorPageMeta(args);
   const q = args.loaderData?.q ?? '';
   return buildMeta(args, {
     title: `Search results for ${q}`,
@@ -51,6 +53,10 @@ export function meta(args: Route.MetaArgs) {
     path: `/search?q=${encodeURIComponent(q)}`,
     noindex: true,
   });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }
 
 export default function Search() {

@@ -4,10 +4,10 @@ import { BROWSE_SLUGS } from '@market/domain/categories';
 import { MARKETS } from '@market/domain/markets';
 import { toUserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/sitemap';
-import { apiFrom } from '../lib/api.server.ts';
-import { listPosts } from '../lib/blog.server.ts';
-import { MARKETING_PAGES } from '../lib/marketing-pages.ts';
-import { webRequestContext } from '../lib/request-context.ts';
+import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
+import { listPosts } from '../lib/server/blog.server.ts';
+import { MARKETING_PAGES } from '../lib/content/marketing-pages.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
 
 const LOCATIONS_PER_MARKET = 100;
 /** The business, company, marketing and blog pages (issue 8). */
@@ -38,7 +38,7 @@ function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = withApiErrors(async ({ context }: Route.LoaderArgs) => {
   const { publicUrl } = context.get(webRequestContext);
   if (!cache || cache.origin !== publicUrl || Date.now() - cache.at > 3_600_000) {
     const api = apiFrom(context);
@@ -51,4 +51,4 @@ export async function loader({ context }: Route.LoaderArgs) {
     cache = { at: Date.now(), origin: publicUrl, xml: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
   }
   return new Response(cache.xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
-}
+});

@@ -2,8 +2,8 @@
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/terms';
 import { PageBanner } from '../components/content-page.tsx';
-import { TERMS } from '../lib/legal.server.ts';
-import { buildMeta } from '../lib/meta.ts';
+import { TERMS } from '../lib/server/legal.server.ts';
+import { buildMeta } from '../lib/content/meta.ts';
 
 export function loader() {
   return { doc: TERMS };

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { verifyUserSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/verify';
-import { buildMeta } from '../lib/meta.ts';
-import { callApi, passwordFlowMessage } from '../lib/member-api.ts';
+import { buildMeta } from '../lib/content/meta.ts';
+import { callApi, passwordFlowMessage } from '../lib/api/member-api.ts';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Confirm Your E-mail', description: 'Confirm the e-mail address of your account.', noindex: true });

@@ -1,8 +1,11 @@
 // Analytics in and out (SPEC.md 7: POST /api/analytics/event/ takes event and data).
 import { z } from 'zod';
-import { DAILY_METRICS, SHARE_METHODS } from '@market/domain/analytics';
+import { SHARE_METHODS } from '@market/domain/analytics';
+import { SCOPES } from '@market/domain/api/analytics';
 import { REQUIRED, bodyId } from '@market/domain/validation/fields';
 import { idParam, optionalQuery } from '../../lib/query.ts';
+
+export { SCOPES, type Scope } from '@market/domain/api/analytics';
 
 const EVENT_MESSAGE = 'Use offer.impression, offer.print, location.view, merchant-website.view or entity.share.';
 const optionalId = z.preprocess((v) => (v === null || v === '' ? undefined : v), bodyId.optional());
@@ -48,9 +51,6 @@ export const EventIn = z.preprocess(
 );
 export type EventIn = z.infer<typeof EventIn>;
 
-export const SCOPES = ['offer', 'location', 'merchant'] as const;
-export type Scope = (typeof SCOPES)[number];
-
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Use YYYY-MM-DD.');
 
 export const DailyQuery = z
@@ -62,16 +62,5 @@ export const DailyQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to.', path: ['from'] });
 
-const Counters = Object.fromEntries(DAILY_METRICS.map((m) => [m, z.number().int()])) as Record<(typeof DAILY_METRICS)[number], z.ZodNumber>;
-export const DailyRow = z.object({ day: z.string(), ...Counters });
-export type DailyRow = z.infer<typeof DailyRow>;
-
-export const DailyOut = z.object({
-  scope: z.enum(SCOPES),
-  id: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  days: z.array(DailyRow).describe('One row per day that has any count, oldest first'),
-  totals: z.object(Counters),
-});
-export type DailyOut = z.infer<typeof DailyOut>;
+// The answers are the shared schemas of @market/domain/api/analytics.
+export { DailyOut, DailyRow } from '@market/domain/api/analytics';

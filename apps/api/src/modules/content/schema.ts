@@ -1,4 +1,4 @@
-// zod in/out for the content service (SPEC.md 3 Callouts, 7).
+// zod in for the content service (SPEC.md 3 Callouts, 7).
 import { z } from 'zod';
 import { US_STATE_CODES } from '@market/domain/markets';
 import { optionalQuery } from '../../lib/query.ts';
@@ -16,27 +16,5 @@ export const CalloutsQuery = z.object({
   ).describe("The visitor's state; Michigan when absent (SPEC.md 1 default state)"),
 });
 
-export const CalloutOut = z.object({
-  id: z.number().int(),
-  image: z.object({ url: z.string(), mime: z.string(), alternativeText: z.string() }),
-  link: z.string().describe('Site-relative path or http(s) URL; the web appends city, state, lat, lng to internal links'),
-  target: z.string(),
-  rel: z.string(),
-  open_link_in_new_tab: z.boolean(),
-  order: z.number().int(),
-  show_for_all_states: z.boolean(),
-  states: z.array(z.object({ abbreviation: z.string() })),
-});
-export type CalloutOut = z.infer<typeof CalloutOut>;
-
-export const CalloutSettingsOut = z.object({
-  use_default_callouts: z.boolean().describe('When true the web shows GET /api/default-callouts/ instead (SPEC.md 7)'),
-  number_of_default_callouts_to_use: z.number().int(),
-  randomize_callout_order: z.boolean(),
-});
-
-export const CalloutsOut = z.object({
-  objects: z.array(CalloutOut),
-  settings: CalloutSettingsOut,
-});
-export type CalloutsOut = z.infer<typeof CalloutsOut>;
+// The answers are the shared schemas of @market/domain/api/content (the web client parses with them).
+export { CalloutOut, CalloutSettingsOut, CalloutsOut } from '@market/domain/api/content';

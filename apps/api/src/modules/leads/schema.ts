@@ -3,13 +3,9 @@
 import { z } from 'zod';
 import { INVALID_TEXT, OBJECT_EXPECTED, REQUIRED, TOKEN_MAX, tooLong } from '@market/domain/validation/fields';
 
-export const LeadOut = z.object({
-  id: z.number().int().describe('The stored lead'),
-  detail: z.string().describe("What the form shows, e.g. 'Form successfully submitted!'"),
-});
-export type LeadOut = z.infer<typeof LeadOut>;
-
-export const DetailOut = z.object({ detail: z.string() });
+// The answers are the shared schemas of @market/domain/api (the web client parses with them).
+export { LeadOut } from '@market/domain/api/leads';
+export { DetailOut } from '@market/domain/api/auth';
 
 export const UnsubscribeQuery = z.object({
   token: z.string().max(200).optional().describe('The token of the link in the newsletter mail'),

@@ -5,6 +5,9 @@ import { PRINT_KINDS, type PrintKind } from '@market/domain/prints';
 import { OBJECT_EXPECTED, bodyId, withAliases } from '@market/domain/validation/fields';
 import { flagParam, idParam, optionalQuery } from '../../lib/query.ts';
 
+// The answers are the shared schemas of @market/domain/api/prints (the web client parses with them).
+export { PrintRecordOut, PrintTokenOut, RedemptionOut } from '@market/domain/api/prints';
+
 const kind = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? 'print' : typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(PRINT_KINDS as [PrintKind, ...PrintKind[]], { error: 'Use print or download.' }),
@@ -19,31 +22,12 @@ export const UserPrintIn = z.preprocess(
   z.object({ offer: bodyId, kind }, { error: OBJECT_EXPECTED }),
 );
 
-export const PrintTokenOut = z.object({
-  id: z.number().int().describe('The copy id, printed in its QR code and barcode'),
-  token: z.string().describe('Single-use key for GET /api/pdf?token=...&offer_id=... (expires after an hour)'),
-  offer_id: z.number().int(),
-  kind: z.enum(['print', 'download']),
-  prints: z.number().int().describe("The member's prints and downloads of this offer, this one included"),
-  limit: z.number().int().describe('max(max_prints, 3) (SPEC.md 9)'),
-});
-
 export const PrintsAmountQuery = z.object({
   offer_id: idParam,
   user_id: optionalQuery(idParam).describe('Only your own id is accepted'),
 });
 
-export const PrintRecordOut = z.object({
-  offer_id: z.number().int(),
-  prints: z.number().int(),
-  limit: z.number().int(),
-  last_printed_at: z.string().nullable(),
-});
-export type PrintRecordOut = z.infer<typeof PrintRecordOut>;
-
 export const RedemptionIn = z.preprocess((v) => withAliases(v, { offer_id: ['offer'] }), z.object({ offer_id: bodyId }, { error: OBJECT_EXPECTED }));
-export const RedemptionOut = z.object({ id: z.number().int(), offer_id: z.number().int(), redeemed_at: z.string() });
-export type RedemptionOut = z.infer<typeof RedemptionOut>;
 
 export const PdfQuery = z.object({
   offer_id: idParam,

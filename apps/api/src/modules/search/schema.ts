@@ -24,8 +24,5 @@ export const AutocompleteQuery = z.object({
   ...placeQuery,
 });
 
-export const Suggestion = z.object({
-  suggestion: z.string(),
-  id: z.string().describe("'merchant:<merchant id>' or 'category:<category slug>'"),
-});
-export type Suggestion = z.infer<typeof Suggestion>;
+// The answers are catalogue offers and the shared @market/domain/api/search suggestions.
+export { Suggestion } from '@market/domain/api/search';

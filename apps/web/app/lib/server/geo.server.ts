@@ -4,7 +4,8 @@
 import { createContext, type RouterContextProvider } from 'react-router';
 import { GEO_COOKIE } from '@market/domain/constants';
 import { DEFAULT_USER_GEO, parseUserGeoCookie, userGeoFromQuery, type UserGeo } from '@market/domain/user-geo';
-import { apiFrom } from './api.server.ts';
+import { apiFrom } from '../api/api.server.ts';
+import { ApiError } from '../api/member-api.ts';
 import { parseCookies } from './cookies.server.ts';
 
 export type GeoSource = 'query' | 'cookie' | 'lookup' | 'default';
@@ -41,7 +42,14 @@ async function resolve(request: Request, context: Readonly<RouterContextProvider
     saved = fromCookie;
     source = 'cookie';
   } else {
-    const looked = await apiFrom(context).userLocation();
+    // The lookup only names a default place: when the API cannot answer, the visitor gets Detroit
+    // and the page's own data decides whether it can be shown.
+    const looked = await apiFrom(context)
+      .userLocation()
+      .catch((error: unknown) => {
+        if (error instanceof ApiError) return null;
+        throw error;
+      });
     saved = looked ?? DEFAULT_USER_GEO;
     source = looked ? 'lookup' : 'default';
     store = Boolean(looked);

@@ -3,11 +3,11 @@
 // and the saved drawer. One provider in the root layout; components read it with useMember().
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { greetingName } from '@market/domain/person-name';
-import type { AuthState } from '../components/header.tsx';
-import type { Contest, LocationDetail, OfferListItem } from './api-types.ts';
+import type { AuthState } from '../../components/header.tsx';
+import type { Contest, LocationDetail, OfferListItem } from '../api/api-types.ts';
 import { clearSession, cookieUser, rememberSignedUp, storeSession, storedToken, updateSessionUser, type SessionUser } from './auth-storage.ts';
-import { ApiError, callApi, SIGN_IN_AGAIN } from './member-api.ts';
-import { useHydrated } from './hooks.ts';
+import { ApiError, callApi, SIGN_IN_AGAIN } from '../api/member-api.ts';
+import { useHydrated } from '../ui/hooks.ts';
 
 export type SavedOffer = OfferListItem & { saved_id: number; expiry_status: 'active' | 'expired'; is_active: boolean };
 export type SavedLocation = Omit<LocationDetail, 'category'> & { saved_id: number; category: { display?: string; name?: string } | string | null };

@@ -1,7 +1,7 @@
 // Field messages from the shared zod schemas (packages/domain/src/validation), shown beside each
 // field before any request is made (SPEC.md 5).
 import type { z } from 'zod';
-import { ApiError, messageOf } from './member-api.ts';
+import { ApiError, messageOf } from '../api/member-api.ts';
 
 export type FieldErrors = Record<string, string>;
 

@@ -4,7 +4,7 @@
 // that fails; downloads save the same file. Anonymous prints are counted in local storage under
 // offer_prints (SPEC.md 3, 4).
 import { ANONYMOUS_PRINTS_KEY } from '@market/domain/prints';
-import { ApiError, errorFromAnswer, SERVER_ERROR } from './member-api.ts';
+import { ApiError, errorFromAnswer, SERVER_ERROR } from '../api/member-api.ts';
 
 /** The /api/pdf address of one print or download. */
 export function pdfUrl(offerId: number, token: string | null, download = false): string {

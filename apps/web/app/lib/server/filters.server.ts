@@ -4,7 +4,7 @@
 import { CATEGORY_LISTS, sortListEntries, type ListEntry } from '@market/domain/category-lists';
 import { filterableMainCategories, HOME_PROS_CATEGORIES } from '@market/domain/categories';
 import { CATEGORY_MODAL_LIMIT } from '@market/domain/constants';
-import type { FilterCategory } from './api-types.ts';
+import type { FilterCategory } from '../api/api-types.ts';
 
 /** Filter choices for a browse slug ('all' and search: every list). */
 export function filterCategories(slug: string | null): FilterCategory[] {

@@ -1,9 +1,9 @@
 // Titles, descriptions, canonical URLs, Open Graph and Twitter cards for every page (issue 6),
 // and schema.org JSON-LD for offers (when the offer modal is open) and merchants.
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { BRANDS, pageTitle, type BrandId } from '@market/domain/brand';
 import { stripLocationFromLink } from '@market/domain/share-link';
-import type { ModalData } from '../components/modals.tsx';
+import type { ModalData } from '../../components/modals.tsx';
 
 interface RootMetaData {
   brandId: BrandId;
@@ -109,4 +109,15 @@ export function buildMeta(args: { matches: ReadonlyArray<MatchLike | undefined>;
   if (page.noindex) out.push({ name: 'robots', content: 'noindex' });
   for (const item of jsonLd) out.push({ 'script:ld+json': item } as MetaDescriptor);
   return out;
+}
+
+/**
+ * The meta of a page whose data could not be loaded: 'Page Not Found' for a 404, the error page's
+ * title when the data was unavailable (SPEC.md 8); neither is indexed.
+ */
+export function errorPageMeta(args: Parameters<typeof buildMeta>[0] & { error?: unknown }): MetaDescriptor[] {
+  if (isRouteErrorResponse(args.error) && args.error.status !== 404) {
+    return buildMeta(args, { title: 'Something went wrong', description: 'There was an issue processing your request. Please try again later.', noindex: true });
+  }
+  return buildMeta(args, { title: 'Page Not Found', description: 'This page could not be found.', noindex: true });
 }

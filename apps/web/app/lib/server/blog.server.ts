@@ -17,7 +17,7 @@ export interface BlogPost {
 
 export type BlogPostSummary = Omit<BlogPost, 'html'>;
 
-const FILES = import.meta.glob('../content/blog/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FILES = import.meta.glob('../../content/blog/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 function text(v: unknown, fallback = ''): string {
   if (v instanceof Date) return v.toISOString().slice(0, 10);

@@ -13,9 +13,9 @@ import {
   suggestMerchantSchema,
 } from '@market/domain/validation/leads';
 import { trackingIdFromCookies } from '@market/domain/tracking';
-import type { FormAnswer, FormKind } from '../components/form-parts.tsx';
-import type { ApiClient } from './api.server.ts';
-import { errorFromAnswer } from './member-api.ts';
+import type { FormAnswer, FormKind } from '../../components/form-parts.tsx';
+import type { ApiClient } from '../api/api.server.ts';
+import { errorFromAnswer } from '../api/member-api.ts';
 
 interface FormSpec {
   path: string;

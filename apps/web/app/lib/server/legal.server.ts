@@ -2,7 +2,7 @@
 // once when the server starts.
 import { renderMarkdown } from './markdown.server.ts';
 
-const FILES = import.meta.glob('../content/legal/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FILES = import.meta.glob('../../content/legal/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 export interface LegalDocument {
   title: string;
@@ -13,7 +13,7 @@ export interface LegalDocument {
 }
 
 function load(name: 'terms' | 'privacy'): LegalDocument {
-  const source = FILES[`../content/legal/${name}.md`];
+  const source = FILES[`../../content/legal/${name}.md`];
   if (!source) throw new Error(`Missing legal document ${name}.md`);
   const { data, html } = renderMarkdown(source);
   const raw = data.updated instanceof Date ? data.updated.toISOString().slice(0, 10) : String(data.updated ?? '');

@@ -2,7 +2,7 @@
 // for the 500 ms debounce; 4 or more ask at once. A failed call clears the suggestions.
 import { useEffect, useRef, useState } from 'react';
 import { AUTOCOMPLETE_DEBOUNCE_MS, MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';
-import type { PlaceSuggestion } from './api-types.ts';
+import type { PlaceSuggestion } from '../api/api-types.ts';
 
 /** How long to wait before asking for suggestions for this text; null means clear instead. */
 export function autocompleteDelay(text: string): number | null {

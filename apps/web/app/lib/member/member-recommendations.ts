@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { RECOMMENDED_COUNT } from '@market/domain/constants';
 import type { UserGeo } from '@market/domain/user-geo';
 import { PREFERENCE_FLAGS, type PreferenceFlag } from '@market/domain/recommendations';
-import type { OfferListItem } from './api-types.ts';
-import { callApi } from './member-api.ts';
+import type { OfferListItem } from '../api/api-types.ts';
+import { callApi } from '../api/member-api.ts';
 import { useMember } from './member.tsx';
 
 export function useMemberRecommendations(initial: OfferListItem[], geo: UserGeo): OfferListItem[] {

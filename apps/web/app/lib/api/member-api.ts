@@ -1,7 +1,8 @@
 // The browser's calls to the member API (SPEC.md 7): same origin, bearer token when logged in, and
 // answers read as the shared handler of SPEC.md 8 says: 500 or above gives the generic text, 400
 // to 499 an error whose message joins every field value of the JSON body (arrays joined by spaces).
-import { storedToken } from './auth-storage.ts';
+import type { z } from 'zod';
+import { storedToken } from '../member/auth-storage.ts';
 
 export const SERVER_ERROR = 'There was an issue processing your request. Please try again later.';
 /** SPEC.md 8: a call that needs a token made without one. */
@@ -53,8 +54,14 @@ export interface CallOptions {
   auth?: 'required' | 'optional' | 'none';
 }
 
-/** One call; resolves with the parsed JSON (undefined for an empty answer) or throws ApiError. */
-export async function callApi<T>(path: string, { method = 'GET', body, auth = 'required' }: CallOptions = {}): Promise<T> {
+/**
+ * One call; resolves with the parsed JSON (undefined for an empty answer) or throws ApiError.
+ * With `answer` (a response schema of @market/domain/api) the JSON is parsed with it and typed by
+ * it; an answer of another shape is an ApiError (502) rather than a guess.
+ */
+export async function callApi<S extends z.ZodType>(path: string, options: CallOptions & { answer: S }): Promise<z.infer<S>>;
+export async function callApi<T>(path: string, options?: CallOptions): Promise<T>;
+export async function callApi(path: string, { method = 'GET', body, auth = 'required', answer }: CallOptions & { answer?: z.ZodType } = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (auth !== 'none') {
     const token = storedToken();
@@ -78,7 +85,13 @@ export async function callApi<T>(path: string, { method = 'GET', body, auth = 'r
     }
   }
   if (!res.ok) throw errorFromAnswer(res.status, parsed);
-  return parsed as T;
+  if (!answer) return parsed;
+  const checked = answer.safeParse(parsed);
+  if (!checked.success) {
+    console.warn(`API ${path} answered an undocumented shape`, checked.error.issues);
+    throw new ApiError(502, SERVER_ERROR);
+  }
+  return checked.data;
 }
 
 /** The message to show for any failure of a call. */

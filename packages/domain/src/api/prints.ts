@@ -1,0 +1,24 @@
+// Answers of prints, print tokens and redemptions (SPEC.md 3 Print record, 7; ARCHITECTURE.md
+// unnamed paths).
+import { z } from 'zod';
+
+export const PrintTokenOut = z.object({
+  id: z.number().int().describe('The copy id, printed in its QR code and barcode'),
+  token: z.string().describe('Single-use key for GET /api/pdf?token=...&offer_id=... (expires after an hour)'),
+  offer_id: z.number().int(),
+  kind: z.enum(['print', 'download']),
+  prints: z.number().int().describe("The member's prints and downloads of this offer, this one included"),
+  limit: z.number().int().describe('max(max_prints, 3) (SPEC.md 9)'),
+});
+export type PrintTokenOut = z.infer<typeof PrintTokenOut>;
+
+export const PrintRecordOut = z.object({
+  offer_id: z.number().int(),
+  prints: z.number().int(),
+  limit: z.number().int(),
+  last_printed_at: z.string().nullable(),
+});
+export type PrintRecordOut = z.infer<typeof PrintRecordOut>;
+
+export const RedemptionOut = z.object({ id: z.number().int(), offer_id: z.number().int(), redeemed_at: z.string() });
+export type RedemptionOut = z.infer<typeof RedemptionOut>;
