@@ -13,7 +13,7 @@ import { EXTERNAL } from '../lib/content/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
-import { greetingOf, useMember } from '../lib/member/member.tsx';
+import { greetingOf, useSession } from '../lib/member/session.tsx';
 import type { SessionUser } from '../lib/member/auth-storage.ts';
 
 const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
@@ -34,8 +34,8 @@ interface HeaderProps {
 }
 
 export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenChange }: HeaderProps) {
-  const member = useMember();
-  const auth = member.auth;
+  const session = useSession();
+  const auth = session.auth;
   const loggedOut = auth === false;
   const homeProsPage = pageType === 'HomeImprovementHomePros';
   const homeProsVariant = twinCities || homeProsPage;

@@ -17,7 +17,7 @@ import { ShareMenu } from './share-menu.tsx';
 import { SaveButton } from './save-button.tsx';
 import { ContestEntry } from './contest-entry.tsx';
 import { CouponActions } from './coupon-actions.tsx';
-import { useMember } from '../lib/member/member.tsx';
+import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 
 // The lease form carries the phone parser: it loads only with a Michigan car offer.
 const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: m.LeaseForm })));
@@ -231,10 +231,10 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
 }
 
 export function ModalHost({ modal, onOpen }: { modal: ModalData | null; onOpen: () => void }) {
-  const member = useMember();
+  const drawer = useSavedDrawer();
   const open = () => {
     // SPEC.md 4: opening an offer modal closes the user menu (the saved drawer) and the mobile menu.
-    member.setDrawerOpen(false);
+    drawer.setDrawerOpen(false);
     onOpen();
   };
   if (!modal) return null;
