@@ -8,7 +8,7 @@ import { MENU_CATEGORIES } from '../lib/content/site.ts';
 import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 import { useSaved } from '../lib/member/saved.tsx';
 import { useSession } from '../lib/member/session.tsx';
-import type { AuthState } from './header.tsx';
+import type { AuthState } from '../lib/member/session.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 

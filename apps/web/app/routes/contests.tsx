@@ -66,6 +66,7 @@ export default function Contests() {
         <section aria-labelledby="winners-heading" className="section">
           <h2 id="winners-heading">Recent Winners</h2>
           {d.winners.length ? (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
             <div className="table-scroll" tabIndex={0} role="region" aria-label="Recent winners">
             <table className="winners">
               <thead>

@@ -12,7 +12,8 @@ import { apiFrom } from '../lib/api/api.server.ts';
 import type { LocationDetail } from '../lib/api/api-types.ts';
 import { mapsHref } from '../lib/content/maps.ts';
 import { buildMeta } from '../lib/content/meta.ts';
-import { idParam, keepListOnModalChange } from '../lib/ui/modal-links.ts';
+import { parseId } from '@market/domain/ids';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { plainText } from '@market/domain/html';
 import { webRequestContext } from '../lib/server/request-context.ts';
 import { useRootData } from '../root.tsx';
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!locations.length) throw data('Not Found', { status: 404 });
     return { kind: 'merchant' as const, slug, locations, location: null, others: [], showAll: false, description: '', publicUrl: context.get(webRequestContext).publicUrl };
   }
-  const id = idParam(params.locationId);
+  const id = parseId(params.locationId);
   const location = id ? await api.location(id) : null;
   if (!location) throw data('Not Found', { status: 404 });
   if (location.merchant_slug && location.merchant_slug !== slug) {

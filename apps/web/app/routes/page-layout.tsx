@@ -9,10 +9,11 @@ import type { Route } from './+types/page-layout';
 import type { ModalData } from '../components/modals.tsx';
 import { useReturnFocus } from '../lib/ui/return-focus.ts';
 import { apiFrom } from '../lib/api/api.server.ts';
-import { idParam } from '../lib/ui/modal-links.ts';
+import { parseId } from '@market/domain/ids';
 import { webRequestContext } from '../lib/server/request-context.ts';
 import { useUi } from '../root.tsx';
 import type { LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
+import type * as ModalsModuleTypes from '../components/modals.tsx';
 
 const MERCHANT_PATH = /^\/merchants\/([^/]+)\/(\d{1,9})\/?$/;
 
@@ -33,7 +34,7 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
   const api = apiFrom(context);
   const here = stripLocationFromLink(`${publicUrl}${url.pathname}${url.search}`);
 
-  const offerId = idParam(url.searchParams.get('o'));
+  const offerId = parseId(url.searchParams.get('o'));
   if (offerId) {
     const offer = await api.offer(offerId);
     if (!offer) return { modal: null };
@@ -53,13 +54,13 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
     return { modal: { kind: 'offer', offer, location, shareUrl } };
   }
 
-  const contestId = idParam(url.searchParams.get('c'));
+  const contestId = parseId(url.searchParams.get('c'));
   if (contestId) {
     const contest = await api.contest(contestId);
     return { modal: contest ? { kind: 'contest', contest, shareUrl: here } : null };
   }
 
-  const locationId = idParam(url.searchParams.get('l'));
+  const locationId = parseId(url.searchParams.get('l'));
   if (locationId) {
     const location = await api.location(locationId);
     return { modal: location ? { kind: 'location', location, shareUrl: here } : null };
@@ -69,7 +70,7 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 
 // The modals' code (Radix dialog and menus) loads in the browser only when one opens; the server
 // renders it in place so a shared link arrives with the modal open.
-type ModalsModule = typeof import('../components/modals.tsx');
+type ModalsModule = typeof ModalsModuleTypes;
 type ModalHostProps = Parameters<ModalsModule['ModalHost']>[0];
 let modalsModule: ModalsModule | null = null;
 const loadModals = () => import('../components/modals.tsx').then((m) => (modalsModule = m));

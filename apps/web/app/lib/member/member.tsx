@@ -2,7 +2,7 @@
 // layout: the auth modal, the session (which closes and opens the modal), the saved items and the
 // saved drawer (both kept per session).
 import type { ReactNode } from 'react';
-import type { AuthState } from '../../components/header.tsx';
+import type { AuthState } from './session.tsx';
 import { AuthDialogProvider } from './auth-dialog-state.tsx';
 import { SavedDrawerProvider } from './saved-drawer-state.tsx';
 import { SavedProvider } from './saved.tsx';

@@ -3,11 +3,13 @@
 // rename, sign out, and the one answer to a 401 from any member call.
 import { createContext, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { greetingName } from '@market/domain/person-name';
-import type { AuthState } from '../../components/header.tsx';
 import { ApiError, SIGN_IN_AGAIN } from '../api/member-api.ts';
 import { useLiveAuthDialog } from './auth-dialog-state.tsx';
 import { clearSession, cookieUser, rememberSignedUp, storeSession, storedToken, updateSessionUser, type SessionUser } from './auth-storage.ts';
 import { useHydratedView, useLiveView, type Views } from './hydration-view.ts';
+
+/** Unknown (null) until the browser has read the session, then the user or false. */
+export type AuthState = null | false | SessionUser;
 
 export interface LoginAnswer {
   token: string;
