@@ -1,6 +1,6 @@
 // The network boundary of the component tests: a stub of the browser's fetch answering the
 // member API calls a test declares ('POST /auth/login/'), in order when one is declared twice.
-// Everything above fetch (our API client, session, forms) is the real code.
+// Everything above fetch and sendBeacon (our API client, session, forms) is the real code.
 import { vi } from 'vitest';
 
 export interface StubAnswer {
@@ -33,7 +33,13 @@ export function stubApi(routes: Record<string, StubAnswer | StubAnswer[]>) {
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
-  return { calls, fetch };
+  // Analytics beacons leave through the same boundary: recorded, never sent.
+  const beacons: Array<{ url: string; data: unknown }> = [];
+  vi.spyOn(navigator, 'sendBeacon').mockImplementation((url, data) => {
+    beacons.push({ url: String(url), data });
+    return true;
+  });
+  return { calls, fetch, beacons };
 }
 
 /** A promise the test resolves when it wants the held answer to arrive. */
