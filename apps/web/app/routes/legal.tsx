@@ -6,8 +6,9 @@ import { PageBanner } from '../components/content-page.tsx';
 import { PRIVACY, TERMS } from '../lib/server/legal.server.ts';
 import { buildMeta } from '../lib/content/meta.ts';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, '');
+export function loader({ url }: Route.LoaderArgs) {
+  // The normalised URL: a client navigation asks for /privacy.data.
+  const path = url.pathname.replace(/\/+$/, '');
   if (path === '/terms') return { path, doc: TERMS };
   if (path === '/privacy') return { path, doc: PRIVACY };
   throw data('Not Found', { status: 404 });
