@@ -7,12 +7,14 @@ import { isTwinCitiesArea } from '@market/domain/markets';
 import { detectPageType } from '@market/domain/page-type';
 import { DEFAULT_USER_GEO, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/root';
-import { Header, type AuthState } from './components/header.tsx';
+import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
 import { SignupPrompt } from './components/signup-prompt.tsx';
 import { MemberOverlays } from './components/member-overlays.tsx';
-import { MemberProvider, useMember } from './lib/member/member.tsx';
+import { useAuthDialog } from './lib/member/auth-dialog-state.tsx';
+import { MemberProvider } from './lib/member/member.tsx';
+import { useSession, type AuthState } from './lib/member/session.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/server/cookies.server.ts';
 import { visitorGeo } from './lib/server/geo.server.ts';
@@ -127,7 +129,8 @@ export function Layout({ children }: { children: ReactNode }) {
  * Personalize modal that follows a sign-up is open (docs/decisions.md).
  */
 function MemberSignupPrompt({ eligible, twinCities }: { eligible: boolean; twinCities: boolean }) {
-  const { auth, authDialog } = useMember();
+  const { auth } = useSession();
+  const { authDialog } = useAuthDialog();
   const location = useLocation();
   const personalizing = new URLSearchParams(location.search).get('personalize') === 'true';
   const browsing = !isAccountPath(location.pathname) && !personalizing && !authDialog.open;

@@ -3,13 +3,13 @@
 // clears the message.
 import DialogShell from './dialog-shell.tsx';
 import { AuthPanel } from './auth-panel.tsx';
-import { useMember } from '../lib/member/member.tsx';
+import { useAuthDialog } from '../lib/member/auth-dialog-state.tsx';
 
 export default function AuthDialog({ twinCities }: { twinCities: boolean }) {
-  const member = useMember();
-  const { open, message, tab } = member.authDialog;
+  const dialog = useAuthDialog();
+  const { open, message, tab } = dialog.authDialog;
   return (
-    <DialogShell open={open} onOpenChange={(next) => (next ? undefined : member.closeAuth())} title="Sign In or Sign Up" className="dialog auth-dialog" closeLabel="Close sign in">
+    <DialogShell open={open} onOpenChange={(next) => (next ? undefined : dialog.closeAuth())} title="Sign In or Sign Up" className="dialog auth-dialog" closeLabel="Close sign in">
       <AuthPanel key={`${tab}-${message ?? ''}`} initialTab={tab} message={message} twinCities={twinCities} />
     </DialogShell>
   );

@@ -3,17 +3,17 @@
 // checked with the shared schemas of packages/domain before a request is made; the server's
 // messages are shown as SPEC.md 8 says.
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema } from '@market/domain/validation/login';
 import { registrationFormSchema, registrationSchema } from '@market/domain/validation/registration';
 import { STATE_OPTIONS } from '@market/domain/validation/fields';
 import { trackingIdFromCookies } from '@market/domain/tracking';
 import { rememberSignedUp } from '../lib/member/auth-storage.ts';
-import { useHydrated } from '../lib/ui/hooks.ts';
-import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
 import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
-import { useMember, type AuthTab, type LoginAnswer } from '../lib/member/member.tsx';
+import { type AuthTab } from '../lib/member/auth-dialog-state.tsx';
+import { type LoginAnswer, useSession } from '../lib/member/session.tsx';
 import { CheckboxField, Field } from './form-field.tsx';
 
 export const ACCOUNT_CREATED = 'Account created!';
@@ -54,38 +54,20 @@ async function logIn(email: string, password: string): Promise<LoginAnswer> {
 }
 
 function SignInForm({ message, twinCities, afterSignIn }: { message: string | null; twinCities: boolean; afterSignIn?: () => void }) {
-  const member = useMember();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = loginSchema.safeParse(formValues(form));
-    setFailure(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await logIn(parsed.data.email, parsed.data.password);
-      member.signIn(answer);
+  const session = useSession();
+  const form = useSchemaForm({
+    schema: loginSchema,
+    async send(data) {
+      const answer = await logIn(data.email, data.password);
+      session.signIn(answer);
       afterSignIn?.();
-    } catch (error) {
-      // SPEC.md 8: login failure, message below the fields.
-      setFailure(messageOf(error));
-      setBusy(false);
-    }
-  }
+    },
+  });
+  // SPEC.md 8: login failure, message below the fields.
+  const { errors, failure, busy } = form;
 
   return (
-    <form className="stack auth-form" noValidate onSubmit={submit} aria-labelledby="signin-heading">
+    <form className="stack auth-form" noValidate onSubmit={form.onSubmit} aria-labelledby="signin-heading">
       {message ? (
         <p role="alert" className="auth-message">
           {message}
@@ -102,7 +84,7 @@ function SignInForm({ message, twinCities, afterSignIn }: { message: string | nu
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={!hydrated || busy} aria-busy={busy}>
+      <button type="submit" className="btn btn-primary" disabled={!form.hydrated || busy} aria-busy={busy}>
         {busy ? 'Signing In…' : 'Sign In'}
       </button>
       <Link to="/login/recover" className="small">
@@ -113,65 +95,48 @@ function SignInForm({ message, twinCities, afterSignIn }: { message: string | nu
 }
 
 function SignUpForm({ twinCities }: { twinCities: boolean }) {
-  const member = useMember();
+  const session = useSession();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'submitting' | 'created'>('idle');
-  const hydrated = useHydrated();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
+  const form = useSchemaForm({
     // SPEC.md 5: outside the Twin Cities the age checkbox must be ticked (never sent).
-    const parsed = (twinCities ? registrationSchema : registrationFormSchema).safeParse(values);
-    setFailure(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    setState('submitting');
-    const body = {
-      email: values.email,
-      password: values.password,
-      confirmPassword: values.confirmPassword,
-      first_name: values.first_name,
-      last_name: values.last_name,
-      state: values.state,
-      zipcode: values.zipcode,
-      birthday: values.birthday || undefined,
-      tracking_id: trackingIdFromCookies(document.cookie) || undefined,
-      terms_agree: values.terms_agree,
-      promotions_agree: values.promotions_agree,
-      // SPEC.md 3: always sent empty.
-      idmkmdigid: '',
-    };
-    try {
+    schema: twinCities ? registrationSchema : registrationFormSchema,
+    async send(_data, { values, done }) {
+      const body = {
+        email: values.email,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        first_name: values.first_name,
+        last_name: values.last_name,
+        state: values.state,
+        zipcode: values.zipcode,
+        birthday: values.birthday || undefined,
+        tracking_id: trackingIdFromCookies(document.cookie) || undefined,
+        terms_agree: values.terms_agree,
+        promotions_agree: values.promotions_agree,
+        // SPEC.md 3: always sent empty.
+        idmkmdigid: '',
+      };
       await callApi('/auth/register/', { method: 'POST', body, auth: 'none' });
-      setState('created');
+      done();
       rememberSignedUp();
       // SPEC.md 4 Sign-up: logs the member in with the same e-mail and password.
       const answer = await logIn(String(values.email), String(values.password));
-      member.signIn(answer);
+      session.signIn(answer);
       void navigate('/?personalize=true');
-    } catch (error) {
-      setState('idle');
+    },
+    failed(error) {
       // A field's message (e.g. a password on the common-password list) shows beside its field
       // only; the paragraph below the form is for the rest.
       if (error instanceof ApiError && Object.keys(error.fields).some((k) => k !== 'detail' && k !== 'non_field_errors')) {
-        setErrors(error.fields);
-        const general = error.fields.detail ?? error.fields.non_field_errors;
-        setFailure(general ?? null);
-        focusFirstError(form, error.fields);
-      } else setFailure(messageOf(error));
-    }
-  }
+        return { fields: error.fields, message: error.fields.detail ?? error.fields.non_field_errors ?? null };
+      }
+      return { message: messageOf(error) };
+    },
+  });
+  const { errors, failure } = form;
+  const submitting = form.busy;
 
-  if (state === 'created') {
+  if (form.done) {
     return (
       <p role="status" className="form-success auth-created">
         {ACCOUNT_CREATED}
@@ -180,7 +145,7 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
   }
 
   return (
-    <form className="stack auth-form" noValidate onSubmit={submit} aria-labelledby="signup-heading">
+    <form className="stack auth-form" noValidate onSubmit={form.onSubmit} aria-labelledby="signup-heading">
       <h2 id="signup-heading" className="auth-subheading">
         {twinCities ? 'Create a free account for savings on qualified HomePros' : 'Create a free account to access your saved coupons on the go'}
       </h2>
@@ -214,8 +179,8 @@ function SignUpForm({ twinCities }: { twinCities: boolean }) {
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={!hydrated || state === 'submitting'} aria-busy={state === 'submitting'}>
-        {state === 'submitting' ? 'Creating Account…' : 'Sign Up'}
+      <button type="submit" className="btn btn-primary" disabled={!form.hydrated || submitting} aria-busy={submitting}>
+        {submitting ? 'Creating Account…' : 'Sign Up'}
       </button>
     </form>
   );

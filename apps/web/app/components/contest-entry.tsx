@@ -4,12 +4,15 @@
 // e-mail message. When winning numbers exist they are shown with the sweepstakes claim form.
 // Entries and claims need a confirmed e-mail address (docs/decisions.md): a member who has not
 // confirmed is told so up front and can have the link sent again.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CONTEST_LOGIN_REQUIRED, EMAIL_NOT_CONFIRMED, ENTRY_SUBMITTED } from '@market/domain/validation/contests';
 import type { Contest } from '../lib/api/api-types.ts';
 import { SweepstakesClaim } from './sweepstakes-claim.tsx';
 import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
-import { useMember } from '../lib/member/member.tsx';
+import { useAuthDialog } from '../lib/member/auth-dialog-state.tsx';
+import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { useSession } from '../lib/member/session.tsx';
+import { useLoad } from '../lib/ui/use-load.ts';
 
 const CONTEST_LOGIN = CONTEST_LOGIN_REQUIRED;
 export const ENTRY_MESSAGE = 'Your entry has been received. We will notify you by e-mail when a winner is selected.';
@@ -18,26 +21,22 @@ export const ENTRY_MESSAGE = 'Your entry has been received. We will notify you b
  * Whether the signed-in member's e-mail address is confirmed: null while unknown (or signed out).
  * Asked again when the window regains focus, since the link is usually opened in another tab.
  */
-function useEmailConfirmed(signedIn: boolean): [boolean | null, (v: boolean) => void] {
-  const [confirmed, setConfirmed] = useState<boolean | null>(null);
-  const check = useCallback(() => {
-    callApi<{ email_verified?: boolean }>('/auth/user/info/')
-      .then((profile) => setConfirmed(Boolean(profile?.email_verified)))
-      .catch(() => undefined);
-  }, []);
-  useEffect(() => {
-    if (!signedIn) {
-      setConfirmed(null);
-      return;
-    }
-    check();
-  }, [signedIn, check]);
+function useEmailConfirmed(memberId: number | null): [boolean | null, (v: boolean) => void] {
+  // A failed check leaves the answer unknown (no notice).
+  const info = useLoad(memberId === null ? null : ['email-confirmed', memberId], () =>
+    callApi<{ email_verified?: boolean }>('/auth/user/info/').then(
+      (profile) => Boolean(profile?.email_verified),
+      () => null,
+    ),
+  );
+  const confirmed = info.data ?? null;
+  const { reload } = info;
   useEffect(() => {
     if (confirmed !== false) return;
-    window.addEventListener('focus', check);
-    return () => window.removeEventListener('focus', check);
-  }, [confirmed, check]);
-  return [confirmed, setConfirmed];
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [confirmed, reload]);
+  return [confirmed, info.setData];
 }
 
 /** The notice for a member whose address is not confirmed, with 'Send the link again'. */
@@ -73,55 +72,47 @@ function ConfirmEmailNotice() {
 }
 
 export function ContestEntry({ contest }: { contest: Contest }) {
-  const member = useMember();
+  const session = useSession();
+  const dialog = useAuthDialog();
   const [agreed, setAgreed] = useState(false);
-  const [entered, setEntered] = useState(false);
-  const [justEntered, setJustEntered] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const signedIn = Boolean(member.auth);
-  const [confirmed, setConfirmed] = useEmailConfirmed(signedIn);
-
+  const memberId = session.auth ? session.auth.id : null;
+  const signedIn = memberId !== null;
+  const [confirmed, setConfirmed] = useEmailConfirmed(memberId);
   // SPEC.md 4: for members the contest detail is fetched (with the token) to know 'entered'.
-  useEffect(() => {
-    if (!signedIn) {
-      setEntered(false);
-      return;
-    }
-    let live = true;
-    callApi<{ entered?: boolean }>(`/api/contests/${contest.entity_id}/`, { auth: 'optional' })
-      .then((detail) => live && setEntered(Boolean(detail?.entered)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [signedIn, contest.entity_id]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // SPEC.md 4: without the rules box ticked a submission is silently ignored.
-    if (!agreed || entered || busy) return;
-    if (!member.auth) {
-      member.openAuth({ message: CONTEST_LOGIN, tab: 'signin' });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const detail = useLoad(memberId === null ? null : ['contest-entered', memberId, contest.entity_id], () =>
+    callApi<{ entered?: boolean }>(`/api/contests/${contest.entity_id}/`, { auth: 'optional' }).then(
+      (answer) => Boolean(answer?.entered),
+      () => false,
+    ),
+  );
+  const entered = detail.data === true;
+  const form = useSchemaForm({
+    async send() {
       // contest is the contest's id; entity_id the entity the member entered through.
       await callApi('/api/contestapplication/', { method: 'POST', body: { contest: contest.contest.id || undefined, entity_id: contest.entity_id } });
-      setEntered(true);
-      setJustEntered(true);
-    } catch (err) {
-      if (member.handleAuthFailure(err, CONTEST_LOGIN)) return;
+      detail.setData(true);
+    },
+    failed(err) {
+      if (session.handleAuthFailure(err, CONTEST_LOGIN)) return null;
       // Entered before (another device or tab): the entry stands.
-      if (err instanceof ApiError && err.status === 409) setEntered(true);
+      if (err instanceof ApiError && err.status === 409) detail.setData(true);
       // The address is not confirmed: the notice says so and offers the link again.
       else if (err instanceof ApiError && err.status === 403) setConfirmed(false);
-      else setError(messageOf(err));
-    } finally {
-      setBusy(false);
+      else return { message: messageOf(err) };
+      return null;
+    },
+  });
+  const { busy, failure: error } = form;
+  const justEntered = form.done;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // SPEC.md 4: without the rules box ticked a submission is silently ignored.
+    if (!agreed || entered || busy || !session.auth) {
+      event.preventDefault();
+      if (agreed && !entered && !busy) dialog.openAuth({ message: CONTEST_LOGIN, tab: 'signin' });
+      return;
     }
+    form.onSubmit(event);
   }
 
   return (
@@ -138,10 +129,10 @@ export function ContestEntry({ contest }: { contest: Contest }) {
             {justEntered ? ENTRY_MESSAGE : 'You have entered this contest. We will notify you by e-mail when a winner is selected.'}
           </p>
         ) : null}
-        {member.auth === false ? (
+        {session.auth === false ? (
           <p role="note" className="form-error">
             {CONTEST_LOGIN}{' '}
-            <button type="button" className="link-button" onClick={() => member.openAuth({ message: CONTEST_LOGIN, tab: 'signin' })}>
+            <button type="button" className="link-button" onClick={() => dialog.openAuth({ message: CONTEST_LOGIN, tab: 'signin' })}>
               Sign In
             </button>
           </p>
@@ -161,9 +152,9 @@ export function ContestEntry({ contest }: { contest: Contest }) {
               <li key={n}>{n}</li>
             ))}
           </ul>
-          {member.auth === false ? (
+          {session.auth === false ? (
             <p className="muted">
-              <button type="button" className="link-button" onClick={() => member.openAuth({ message: CONTEST_LOGIN, tab: 'signin' })}>
+              <button type="button" className="link-button" onClick={() => dialog.openAuth({ message: CONTEST_LOGIN, tab: 'signin' })}>
                 Sign in
               </button>{' '}
               with a confirmed e-mail address to claim a prize.

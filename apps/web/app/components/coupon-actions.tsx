@@ -3,13 +3,14 @@
 // 150 px to the left on touch screens, or press the equivalent button (keyboard and assistive
 // technology).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { printLimit, REDEEM_SWIPE_PX, REDEEM_VERTICAL_TOLERANCE_PX } from '@market/domain/constants';
 import type { OfferDetail } from '../lib/api/api-types.ts';
 import { recordEvent } from '../lib/api/analytics.ts';
 import { useMediaQuery } from '../lib/ui/hooks.ts';
 import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
-import { useMember } from '../lib/member/member.tsx';
+import { useSession } from '../lib/member/session.tsx';
+import { useLoad } from '../lib/ui/use-load.ts';
 import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, canAnonymousPrint, PRINT_LIMIT_REACHED, REDEEM_ONCE } from '@market/domain/prints';
 import { anonymousPrintCount, downloadPdf, fetchPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/member/print-coupon.ts';
 
@@ -23,38 +24,33 @@ interface PrintToken {
 }
 
 export function CouponActions({ offer, locationId }: { offer: OfferDetail; locationId: number }) {
-  const member = useMember();
+  const session = useSession();
   const limit = printLimit(offer.max_prints);
-  const [prints, setPrints] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const signedIn = Boolean(member.auth);
+  const signedIn = Boolean(session.auth);
+  const memberId = session.auth ? session.auth.id : null;
 
   // The print count: the member's from the API, an anonymous visitor's from local storage.
-  useEffect(() => {
-    if (member.auth === null) return;
-    if (!member.auth) {
-      setPrints(anonymousPrintCount(offer.id));
-      return;
+  const count = useLoad(session.auth === null ? null : ['prints', offer.id, memberId], async () => {
+    if (memberId === null) return anonymousPrintCount(offer.id);
+    try {
+      const answer = await callApi<{ prints?: number }>(`/api/userprintsamount/?offer_id=${offer.id}&user_id=${memberId}`);
+      return Number(answer?.prints ?? 0);
+    } catch (error) {
+      if (session.handleAuthFailure(error)) throw error;
+      return 0;
     }
-    let live = true;
-    callApi<{ prints?: number }>(`/api/userprintsamount/?offer_id=${offer.id}&user_id=${member.auth.id}`)
-      .then((answer) => live && setPrints(Number(answer?.prints ?? 0)))
-      .catch((error) => {
-        if (live && !member.handleAuthFailure(error)) setPrints(0);
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [member.auth, offer.id]);
+  });
+  const prints = count.data ?? null;
+  const setPrints = count.setData;
 
   const atLimit = signedIn && prints !== null && prints >= limit;
 
   async function run(download: boolean) {
     setMessage(null);
     recordEvent('offer.print', { offer: offer.id, location: locationId || undefined });
-    if (!member.auth) {
+    if (!session.auth) {
       // SPEC.md 4: anonymous prints fail once they exceed the larger of the limit and 1.
       const count = anonymousPrintCount(offer.id);
       if (!canAnonymousPrint(count + 1, limit)) {
@@ -83,7 +79,7 @@ export function CouponActions({ offer, locationId }: { offer: OfferDetail; locat
       if (download) downloadPdf(file, offer.id);
       else printPdf(file);
     } catch (error) {
-      if (member.handleAuthFailure(error)) return;
+      if (session.handleAuthFailure(error)) return;
       // SPEC.md 8: a failed print token (e.g. the limit) shows its message in the dropdown; no PDF.
       if (error instanceof ApiError && error.status === 409) setPrints(limit);
       setMessage(messageOf(error));
@@ -140,9 +136,8 @@ interface Redemption {
  * the member redeemed shows its code whenever it is opened, to be shown to the retailer again.
  */
 function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; limit: number }) {
-  const member = useMember();
+  const session = useSession();
   const touch = useMediaQuery('(pointer: coarse)');
-  const [redeemed, setRedeemed] = useState<boolean | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [offset, setOffset] = useState(0);
@@ -154,20 +149,18 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
 
   // SPEC.md 4, 7: the redeemed prints list, loaded on open and when the member changes; an
   // authorisation failure logs the member out.
-  const loadRedeemed = useCallback(async () => {
+  const redemptions = useLoad(['redeemed', offer.id, session.auth], async () => {
     try {
       const list = await callApi<Redemption[] | { objects?: Redemption[] }>('/api/redemptions/');
-      const items = Array.isArray(list) ? list : list?.objects ?? [];
-      setRedeemed(items.some((r) => Number(r.offer_id) === offer.id));
+      const items = Array.isArray(list) ? list : (list?.objects ?? []);
+      return items.some((r) => Number(r.offer_id) === offer.id);
     } catch (err) {
-      if (!member.handleAuthFailure(err)) setRedeemed(false);
+      if (session.handleAuthFailure(err)) throw err;
+      return false;
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [offer.id]);
-
-  useEffect(() => {
-    void loadRedeemed();
-  }, [loadRedeemed, member.auth]);
+  });
+  const redeemed = redemptions.data ?? null;
+  const setRedeemed = redemptions.setData;
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -182,9 +175,9 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
     try {
       await callApi('/api/redemptions/', { method: 'POST', body: { offer_id: offer.id } });
       setRedeemed(true);
-      void loadRedeemed();
+      redemptions.reload();
     } catch (err) {
-      if (member.handleAuthFailure(err)) return;
+      if (session.handleAuthFailure(err)) return;
       if (err instanceof ApiError && err.status === 409) setRedeemed(true);
       setError(messageOf(err));
       springBack();

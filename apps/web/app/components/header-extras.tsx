@@ -5,8 +5,10 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import { MENU_CATEGORIES } from '../lib/content/site.ts';
-import { useMember } from '../lib/member/member.tsx';
-import type { AuthState } from './header.tsx';
+import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
+import { useSaved } from '../lib/member/saved.tsx';
+import { useSession } from '../lib/member/session.tsx';
+import type { AuthState } from '../lib/member/session.tsx';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
@@ -15,17 +17,19 @@ const AccountMenu = lazy(() => import('./account-menu.tsx'));
  * saved items (opens the saved drawer), and the account dropdown.
  */
 export function MemberControls({ greeting }: { greeting: string }) {
-  const member = useMember();
+  const saves = useSaved();
+  const session = useSession();
+  const drawer = useSavedDrawer();
   const navigate = useNavigate();
-  const count = member.saved?.count;
+  const count = saves.saved?.count;
   const signOut = () => {
-    member.signOut();
+    session.signOut();
     void navigate('/');
   };
   return (
     <>
       <span className="greeting">Hi, {greeting}</span>
-      <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => member.setDrawerOpen(true)}>
+      <button type="button" className="btn btn-small btn-primary saved-button" aria-haspopup="dialog" onClick={() => drawer.setDrawerOpen(true)}>
         Saved <span className="saved-count">{count ?? '…'}</span>
         <span className="visually-hidden">{count === 1 ? ' saved item' : ' saved items'}</span>
       </button>
@@ -44,7 +48,7 @@ export function MemberControls({ greeting }: { greeting: string }) {
 
 /** Mobile menu 'Sign Out' (SPEC.md 2): clears the logged-in state and goes to /. */
 function SignOutButton({ className, onDone }: { className: string; onDone: () => void }) {
-  const member = useMember();
+  const session = useSession();
   const navigate = useNavigate();
   return (
     <button
@@ -52,7 +56,7 @@ function SignOutButton({ className, onDone }: { className: string; onDone: () =>
       className={className}
       onClick={() => {
         onDone();
-        member.signOut();
+        session.signOut();
         void navigate('/');
       }}
     >

@@ -13,13 +13,10 @@ import { EXTERNAL } from '../lib/content/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
-import { greetingOf, useMember } from '../lib/member/member.tsx';
-import type { SessionUser } from '../lib/member/auth-storage.ts';
+import { greetingOf, useSession, type AuthState } from '../lib/member/session.tsx';
 
 const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
 const MobileMenuNav = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MobileMenuNav })));
-
-export type AuthState = null | false | SessionUser;
 
 /** The collapsed phone header's height at most (its rows in app.css). */
 const COMPACT_HEADER_MAX = 120;
@@ -34,8 +31,8 @@ interface HeaderProps {
 }
 
 export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenChange }: HeaderProps) {
-  const member = useMember();
-  const auth = member.auth;
+  const session = useSession();
+  const auth = session.auth;
   const loggedOut = auth === false;
   const homeProsPage = pageType === 'HomeImprovementHomePros';
   const homeProsVariant = twinCities || homeProsPage;

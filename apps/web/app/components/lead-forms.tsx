@@ -83,12 +83,13 @@ export function MailingRemovalDialog({ label, look, title = 'Mailing List Remova
 export function NewsletterForm({ initial }: { initial?: FormAnswer | null }) {
   const { fetcher, answer, busy } = useLeadForm('newsletter', initial);
   const formRef = useRef<HTMLFormElement>(null);
-  const [confirmed, setConfirmed] = useState(Boolean(initial?.ok));
+  // 'Submitted!' shows for each successful answer until its 5 s are over.
+  const [expired, setExpired] = useState<FormAnswer | null>(null);
+  const confirmed = answer?.ok === true && answer !== expired;
   useEffect(() => {
     if (!answer?.ok) return;
-    setConfirmed(true);
     const id = setTimeout(() => {
-      setConfirmed(false);
+      setExpired(answer);
       formRef.current?.reset();
     }, NEWSLETTER_CONFIRMATION_MS);
     return () => clearTimeout(id);

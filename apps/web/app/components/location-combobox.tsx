@@ -4,7 +4,7 @@ import { useCombobox } from 'downshift';
 import { useRef, useState, type RefObject } from 'react';
 import type { PlaceSuggestion } from '../lib/api/api-types.ts';
 import { loadPlaces, useAutocomplete } from '../lib/ui/autocomplete.ts';
-import type { LocationSetter } from './location-picker.tsx';
+import type { LocationSetter } from './set-location.ts';
 
 type Item = { kind: 'current' } | { kind: 'place'; place: PlaceSuggestion };
 
@@ -55,6 +55,7 @@ export function LocationCombobox({ placeholder, narrow, setter, inputRef, onOpen
   return (
     <div className="location-input-wrap">
       <input
+        // eslint-disable-next-line react-hooks/refs -- downshift merges the ref into its own callback ref; nothing reads it while rendering
         {...combobox.getInputProps({
           ref: inputRef,
           name: 'q',

@@ -4,7 +4,6 @@
 // /location action, which re-renders the page for the new place. Without JavaScript the input is
 // a plain form: the action takes the first city matching the text.
 import { useRef, useState, type RefObject } from 'react';
-import { useFetcher, useLocation } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';
 import { locationLabel, placeText } from '@market/domain/location-label';
 import type { UserGeo } from '@market/domain/user-geo';
@@ -14,39 +13,8 @@ import { useMediaQuery } from '../lib/ui/hooks.ts';
 import { onDemand } from '../lib/ui/on-demand.ts';
 import type { LocationFieldProps } from './location-combobox.tsx';
 import { LazyDialog } from './lazy-dialog.tsx';
+import { useSetLocation } from './set-location.ts';
 
-export type LocationSetter = ReturnType<typeof useSetLocation>;
-
-/** Submits a new place to the /location action. */
-function useSetLocation() {
-  const fetcher = useFetcher();
-  const location = useLocation();
-  const redirectTo = `${location.pathname}${location.search}`;
-  const [locating, setLocating] = useState(false);
-  return {
-    busy: fetcher.state !== 'idle' || locating,
-    choosePlace(id: string | number) {
-      void fetcher.submit({ place_id: String(id), redirectTo }, { method: 'post', action: '/location' });
-    },
-    useCurrentLocation() {
-      if (!('geolocation' in navigator)) return;
-      setLocating(true);
-      navigator.geolocation.getCurrentPosition(
-        (pos) => {
-          setLocating(false);
-          void fetcher.submit({ lat: String(pos.coords.latitude), lng: String(pos.coords.longitude), redirectTo }, { method: 'post', action: '/location' });
-        },
-        (error) => {
-          // SPEC.md 8: a geolocation failure is logged and stops loading.
-          console.warn(`Geolocation failed: ${error.message}`);
-          setLocating(false);
-        },
-        { timeout: 10_000, maximumAge: 600_000 },
-      );
-    },
-    redirectTo,
-  };
-}
 
 const useLocationCombobox = onDemand(() => import('./location-combobox.tsx'));
 

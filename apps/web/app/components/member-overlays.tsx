@@ -2,20 +2,24 @@
 // saved drawer and the 'Personalize your experience' modal of /?personalize=true (SPEC.md 2).
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { useMember } from '../lib/member/member.tsx';
+import { useAuthDialog } from '../lib/member/auth-dialog-state.tsx';
+import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
+import { useSession } from '../lib/member/session.tsx';
 
 const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
 const SavedDrawer = lazy(() => import('./saved-drawer.tsx'));
 const PersonalizeDialog = lazy(() => import('./personalize-dialog.tsx'));
 
 export function MemberOverlays({ twinCities, state }: { twinCities: boolean; state: string }) {
-  const member = useMember();
+  const session = useSession();
+  const dialog = useAuthDialog();
+  const drawer = useSavedDrawer();
   const location = useLocation();
-  const personalize = location.pathname === '/' && new URLSearchParams(location.search).get('personalize') === 'true' && Boolean(member.auth);
+  const personalize = location.pathname === '/' && new URLSearchParams(location.search).get('personalize') === 'true' && Boolean(session.auth);
   return (
     <Suspense fallback={null}>
-      {member.authDialog.open ? <AuthDialog twinCities={twinCities} /> : null}
-      {member.drawerOpen && member.auth ? <SavedDrawer state={state} /> : null}
+      {dialog.authDialog.open ? <AuthDialog twinCities={twinCities} /> : null}
+      {drawer.drawerOpen && session.auth ? <SavedDrawer state={state} /> : null}
       {personalize ? <PersonalizeDialog /> : null}
     </Suspense>
   );

@@ -3,7 +3,7 @@
 // shared link renders the open modal on the server. Closing goes back to where the visitor came
 // from, or to the same page without the parameter.
 import * as Dialog from '@radix-ui/react-dialog';
-import { Fragment, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { expiryLabel } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
@@ -17,7 +17,7 @@ import { ShareMenu } from './share-menu.tsx';
 import { SaveButton } from './save-button.tsx';
 import { ContestEntry } from './contest-entry.tsx';
 import { CouponActions } from './coupon-actions.tsx';
-import { useMember } from '../lib/member/member.tsx';
+import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 
 // The lease form carries the phone parser: it loads only with a Michigan car offer.
 const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: m.LeaseForm })));
@@ -73,12 +73,13 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
   const locationId = offer.location?.id ?? location?.id ?? 0;
   const car = offer.secondary_type === 'lease' || offer.secondary_type === 'purchase';
 
-  useEffect(() => {
+  const opened = useEffectEvent(() => {
     onOpen();
     // SPEC.md 4: an opened offer records an impression (fire-and-forget, SPEC.md 7).
     recordEvent('offer.impression', { offer: offer.id, location: locationId || undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [offer.id]);
+  });
+  // Once per offer shown, not on every render of the modal.
+  useEffect(() => opened(), [offer.id]);
 
   return (
     <ModalFrame
@@ -161,10 +162,8 @@ function ContestModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'cont
   const { contest } = data;
   const c = contest.contest;
   const [rulesOpen, setRulesOpen] = useState(false);
-  useEffect(() => {
-    onOpen();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [contest.entity_id]);
+  const opened = useEffectEvent(onOpen);
+  useEffect(() => opened(), [contest.entity_id]);
   const viewLocation = c.merchant?.slug && c.merchant.default_location_id ? merchantHref(c.merchant.slug, c.merchant.default_location_id) : null;
   return (
     <ModalFrame title={c.display_name} className="contest-modal" onClose={close} header={
@@ -204,11 +203,11 @@ function ContestModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'cont
 function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'location' }>; onOpen: () => void }) {
   const close = useCloseModal();
   const loc = data.location;
-  useEffect(() => {
+  const opened = useEffectEvent(() => {
     onOpen();
     recordEvent('location.view', { location: loc.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loc.id]);
+  });
+  useEffect(() => opened(), [loc.id]);
   return (
     <ModalFrame title={loc.display_name || loc.merchant_name} className="location-modal" onClose={close} header={
         <>
@@ -231,10 +230,10 @@ function LocationModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'loc
 }
 
 export function ModalHost({ modal, onOpen }: { modal: ModalData | null; onOpen: () => void }) {
-  const member = useMember();
+  const drawer = useSavedDrawer();
   const open = () => {
     // SPEC.md 4: opening an offer modal closes the user menu (the saved drawer) and the mobile menu.
-    member.setDrawerOpen(false);
+    drawer.setDrawerOpen(false);
     onOpen();
   };
   if (!modal) return null;

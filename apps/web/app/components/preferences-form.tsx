@@ -1,9 +1,10 @@
 // My Interests (SPEC.md 3 Preferences, 7: GET/PUT /api/user/preferences/ with seven 0/1 flags),
 // on /user/account?interests=1 and in the 'Personalize your experience' modal.
-import { useEffect, useState, type FormEvent } from 'react';
-import { PREFERENCE_FLAGS, type PreferenceFlag } from '@market/domain/validation/profile';
+import { PREFERENCE_FLAGS, preferencesUpdateSchema, type PreferenceFlag } from '@market/domain/validation/profile';
 import { callApi, messageOf } from '../lib/api/member-api.ts';
-import { useMember } from '../lib/member/member.tsx';
+import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { useSession } from '../lib/member/session.tsx';
+import { useLoad } from '../lib/ui/use-load.ts';
 
 export const PREFERENCE_LABELS: Record<PreferenceFlag, string> = {
   food_dining_preference: 'Food & Dining',
@@ -20,43 +21,32 @@ export const PREFERENCES_SAVED = 'Your interests have been saved.';
 type Flags = Record<PreferenceFlag, 0 | 1>;
 
 export function PreferencesForm({ onSaved, submitLabel = 'Save Interests' }: { onSaved?: () => void; submitLabel?: string }) {
-  const member = useMember();
-  const [flags, setFlags] = useState<Flags | null>(null);
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    callApi<Flags>('/api/user/preferences/')
-      .then((answer) => live && setFlags(answer))
-      .catch((error) => {
-        if (!live || member.handleAuthFailure(error)) return;
-        setStatus({ kind: 'error', text: messageOf(error) });
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!flags) return;
-    setBusy(true);
-    setStatus(null);
+  const session = useSession();
+  const loaded = useLoad(['preferences'], async () => {
     try {
-      setFlags(await callApi<Flags>('/api/user/preferences/', { method: 'PUT', body: flags }));
-      setStatus({ kind: 'ok', text: PREFERENCES_SAVED });
-      onSaved?.();
+      return await callApi<Flags>('/api/user/preferences/');
     } catch (error) {
-      if (!member.handleAuthFailure(error)) setStatus({ kind: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(false);
+      if (session.handleAuthFailure(error)) return null;
+      throw error;
     }
-  }
+  });
+  const flags = loaded.data ?? null;
+  const setFlags = (change: (f: Flags) => Flags) => flags && loaded.setData(change(flags));
+  const form = useSchemaForm({
+    // The ticked boxes, as the shared schema reads them (0/1); nothing to send before they load.
+    schema: preferencesUpdateSchema,
+    values: (own) => (flags ? own : null),
+    async send(data) {
+      loaded.setData(await callApi<Flags>('/api/user/preferences/', { method: 'PUT', body: data }));
+      onSaved?.();
+    },
+    failed: (error) => (session.handleAuthFailure(error) ? null : { message: messageOf(error) }),
+  });
+  const busy = form.busy;
+  const status = form.done ? { kind: 'ok', text: PREFERENCES_SAVED } : form.failure ? { kind: 'error', text: form.failure } : loaded.error !== undefined ? { kind: 'error', text: messageOf(loaded.error) } : null;
 
   return (
-    <form className="stack preferences-form" onSubmit={submit} aria-busy={!flags}>
+    <form className="stack preferences-form" onSubmit={form.onSubmit} aria-busy={!flags}>
       <fieldset className="filter-choices preference-choices" disabled={!flags}>
         <legend className="muted">Choose the kinds of offers you want to see first.</legend>
         {PREFERENCE_FLAGS.map((flag) => (
@@ -65,7 +55,7 @@ export function PreferencesForm({ onSaved, submitLabel = 'Save Interests' }: { o
               type="checkbox"
               name={flag}
               checked={flags?.[flag] === 1}
-              onChange={(e) => setFlags((f) => (f ? { ...f, [flag]: e.target.checked ? 1 : 0 } : f))}
+              onChange={(e) => setFlags((f) => ({ ...f, [flag]: e.target.checked ? 1 : 0 }))}
             />
             {PREFERENCE_LABELS[flag]}
           </label>

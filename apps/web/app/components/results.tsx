@@ -1,6 +1,6 @@
 // Result lists with 'More Results' by offset (SPEC.md 2, 7: page size 12), and the empty state
 // 'No Results Found' with 'Want to see offers in your area?' and the 'Suggest Location' modal.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@market/domain/constants';
 import type { LocationDetail, OfferListItem } from '../lib/api/api-types.ts';
@@ -26,17 +26,19 @@ export function ResultList({ items, offset, label, busy = false }: { items: Item
   const fetcher = useFetcher<{ items: Item[] }>();
   const [more, setMore] = useState<Item[][]>([]);
   const [lastLength, setLastLength] = useState(items.length);
-  useEffect(() => {
+  // New first items (a new search) start the list again; each page 'Load more' fetched joins it once.
+  const [shownItems, setShownItems] = useState(items);
+  const [joined, setJoined] = useState(fetcher.data);
+  if (shownItems !== items) {
+    setShownItems(items);
     setMore([]);
     setLastLength(items.length);
-  }, [items]);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) {
-      const page = fetcher.data.items;
-      setMore((m) => [...m, page]);
-      setLastLength(page.length);
-    }
-  }, [fetcher.state, fetcher.data]);
+  } else if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== joined) {
+    const page = fetcher.data.items;
+    setJoined(fetcher.data);
+    setMore((m) => [...m, page]);
+    setLastLength(page.length);
+  }
   const all = [...items, ...more.flat()];
   const seen = new Set<string>();
   const unique = all.filter((i) => (seen.has(keyOf(i)) ? false : (seen.add(keyOf(i)), true)));

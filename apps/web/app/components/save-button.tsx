@@ -1,24 +1,26 @@
 // Save / unsave for offers, locations and contests (SPEC.md 4 Save/unsave, 6: Save buttons only
 // for logged-in members; hidden while the authentication state is unknown).
 import { useState } from 'react';
-import { useMember, type SavedKind } from '../lib/member/member.tsx';
+import { type SavedKind, useSaved } from '../lib/member/saved.tsx';
+import { useSession } from '../lib/member/session.tsx';
 
 export function SaveButton({ kind, id, label, className = '' }: { kind: SavedKind; id: number; label: string; className?: string }) {
-  const member = useMember();
+  const session = useSession();
+  const saves = useSaved();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!member.auth) return null;
-  const saved = member.savedId(kind, id) !== undefined;
+  if (!session.auth) return null;
+  const saved = saves.savedId(kind, id) !== undefined;
   return (
     <span className={`save-control ${className}`}>
       <button
         type="button"
         className="btn btn-small btn-outline save-button"
         aria-pressed={saved}
-        disabled={busy || !member.saved}
+        disabled={busy || !saves.saved}
         onClick={async () => {
           setBusy(true);
-          setError(await member.toggleSave(kind, id));
+          setError(await saves.toggleSave(kind, id));
           setBusy(false);
         }}
       >

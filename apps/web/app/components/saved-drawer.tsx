@@ -8,16 +8,18 @@ import { expiryLabel } from '@market/domain/expiry';
 import DialogShell from './dialog-shell.tsx';
 import { merchantHref } from './offer-card.tsx';
 import { modalHref } from '../lib/ui/modal-links.ts';
-import { useMember, type SavedContest, type SavedLocation, type SavedOffer } from '../lib/member/member.tsx';
+import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
+import { type SavedContest, type SavedLocation, type SavedOffer, useSaved } from '../lib/member/saved.tsx';
 
 export default function SavedDrawer({ state }: { state: string }) {
-  const member = useMember();
-  const saved = member.saved;
+  const saves = useSaved();
+  const drawer = useSavedDrawer();
+  const saved = saves.saved;
   const cars = state === 'MI';
   const [tab, setTab] = useState('coupons');
-  const close = () => member.setDrawerOpen(false);
+  const close = () => drawer.setDrawerOpen(false);
   return (
-    <DialogShell open onOpenChange={member.setDrawerOpen} title="My Saved Offers" className="sheet side-sheet saved-drawer" closeLabel="Close saved offers">
+    <DialogShell open onOpenChange={drawer.setDrawerOpen} title="My Saved Offers" className="sheet side-sheet saved-drawer" closeLabel="Close saved offers">
       {!saved ? (
         <p className="muted" role="status">
           Loading your saved items…
@@ -115,7 +117,7 @@ function OfferSection({ active, expired, expiredHeading, empty, browse, onNaviga
 }
 
 function RemoveButton({ kind, id, label }: { kind: 'offer' | 'location' | 'contest'; id: number; label: string }) {
-  const member = useMember();
+  const saves = useSaved();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -126,7 +128,7 @@ function RemoveButton({ kind, id, label }: { kind: 'offer' | 'location' | 'conte
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          setError(await member.toggleSave(kind, id));
+          setError(await saves.toggleSave(kind, id));
           setBusy(false);
         }}
       >

@@ -64,6 +64,7 @@ function SearchStandIn({ geo, id, placeholder, autoFocus, buttonLabel, onDone, o
           name="q"
           type="search"
           placeholder={placeholder}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only the search dialog's field, which the visitor opened to type in
           autoFocus={autoFocus}
           maxLength={200}
           defaultValue=""
@@ -99,6 +100,7 @@ export function SearchBox({ geo, twinCities, buttonLabel = 'Search', id = 'heade
     >
       <SearchField geo={geo} id={id} placeholder={placeholder} buttonLabel={buttonLabel} />
       <LazyDialog open={open} onOpenChange={setOpen} title={title} className="sheet fullscreen search-dialog">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the visitor opened this dialog to type a search */}
         <SearchField geo={geo} id={`${id}-dialog`} placeholder="Search" autoFocus buttonLabel="Search" onDone={() => setOpen(false)} />
       </LazyDialog>
     </div>

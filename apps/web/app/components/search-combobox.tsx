@@ -45,6 +45,7 @@ export function SearchCombobox({ geo, id, placeholder, autoFocus, buttonLabel, o
       {locationQuery(geo).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- downshift's getLabelProps gives the label its htmlFor */}
       <label {...combobox.getLabelProps()} className="visually-hidden">
         Search coupons and offers
       </label>

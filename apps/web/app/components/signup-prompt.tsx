@@ -8,13 +8,15 @@ import { hasSignedUp } from '../lib/member/auth-storage.ts';
 export function SignupPrompt({ eligible, twinCities }: { eligible: boolean; twinCities: boolean }) {
   const [flag, setFlag] = useState(false);
   const fetcher = useFetcher({ key: 'close-signup' });
+  // Eligibility ends on a sign-in page, with a sign-in or a sign-up: the prompt goes at once,
+  // and comes back only 5 s after the visitor is browsing again.
+  const [wasEligible, setWasEligible] = useState(eligible);
+  if (wasEligible !== eligible) {
+    setWasEligible(eligible);
+    if (!eligible) setFlag(false);
+  }
   useEffect(() => {
-    // Eligibility ends on a sign-in page, with a sign-in or a sign-up: the prompt goes at once,
-    // and comes back only 5 s after the visitor is browsing again.
-    if (!eligible) {
-      setFlag(false);
-      return;
-    }
+    if (!eligible) return;
     const id = setTimeout(() => setFlag(!hasSignedUp()), SIGNUP_PROMPT_MS);
     return () => clearTimeout(id);
   }, [eligible]);

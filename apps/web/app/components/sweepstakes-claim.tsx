@@ -1,47 +1,24 @@
 // The sweepstakes claim form under the winning numbers (SPEC.md 2 Contest modal, 3 Sweepstakes
 // entry, 4, 5): every field but Address 2 required, zip exactly 5; POST /api/sweepstakes/ (response not read);
 // then 'Your entry has been submitted! We'll reach out to you if there's a match!'.
-import { useState, type FormEvent } from 'react';
 import { US_STATES } from '@market/domain/markets';
 import { CLAIM_SUBMITTED, sweepstakesSchema } from '@market/domain/validation/contests';
-import { useHydrated } from '../lib/ui/hooks.ts';
-import { fieldErrors, focusFirstError, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
-import { callApi, messageOf } from '../lib/api/member-api.ts';
+import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
+import { callApi } from '../lib/api/member-api.ts';
 import { Field } from './form-field.tsx';
 
 export function SweepstakesClaim({ entityId }: { entityId: number }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  // Before hydration a submit would post the fields in the address: wait for the script.
-  const hydrated = useHydrated();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state !== 'idle') return;
-    const form = event.currentTarget;
+  const form = useSchemaForm({
+    schema: sweepstakesSchema,
     // randomnum: the client's reference for this claim.
-    const values = { ...formValues(form), entity_id: entityId, randomnum: String(Math.floor(Math.random() * 1e9)) };
-    const parsed = sweepstakesSchema.safeParse(values);
-    setFailure(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    setState('sending');
-    try {
-      await callApi('/api/sweepstakes/', { method: 'POST', body: values, auth: 'optional' });
-      setState('sent');
-    } catch (error) {
-      setFailure(messageOf(error));
-      setState('idle');
-    }
-  }
+    values: (own) => ({ ...own, entity_id: entityId, randomnum: String(Math.floor(Math.random() * 1e9)) }),
+    async send(_data, { input }) {
+      await callApi('/api/sweepstakes/', { method: 'POST', body: input, auth: 'optional' });
+    },
+  });
+  const { errors, failure } = form;
 
-  if (state === 'sent') {
+  if (form.done) {
     return (
       <p role="status" className="form-success">
         {CLAIM_SUBMITTED}
@@ -49,7 +26,7 @@ export function SweepstakesClaim({ entityId }: { entityId: number }) {
     );
   }
   return (
-    <form className="stack sweepstakes-form" noValidate onSubmit={submit} aria-labelledby="claim-heading">
+    <form className="stack sweepstakes-form" noValidate onSubmit={form.onSubmit} aria-labelledby="claim-heading">
       <h4 id="claim-heading">Have a matching number in your magazine? Claim your prize</h4>
       <div className="field-row">
         <Field label="First Name" name="firstname" autoComplete="given-name" error={errors.firstname} />
@@ -79,7 +56,7 @@ export function SweepstakesClaim({ entityId }: { entityId: number }) {
           {failure}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={!hydrated || state === 'sending'}>
+      <button type="submit" className="btn btn-primary" disabled={!form.hydrated || form.busy}>
         Submit Claim
       </button>
     </form>

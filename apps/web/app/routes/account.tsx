@@ -1,8 +1,7 @@
 // /user/account (SPEC.md 2 Routes): ?info=1 is My Account (profile, change password, delete
 // account, with the messages of SPEC.md 5 and 8); ?interests=1 is My Interests (preferences).
 // The member's token lives in the browser (SPEC.md 4), so this page loads its data there.
-import { useEffect, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STATE_OPTIONS } from '@market/domain/validation/fields';
 import { changePasswordSchema, deleteAccountSchema } from '@market/domain/validation/password';
@@ -11,10 +10,12 @@ import type { Route } from './+types/account';
 import { AuthPanel } from '../components/auth-panel.tsx';
 import { CheckboxField, Field } from '../components/form-field.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
-import { fieldErrors, focusFirstError, formValues, splitCallError, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { splitCallError } from '../lib/forms/form-errors.ts';
+import { useSchemaForm, type FormFailure, type SchemaForm } from '../lib/forms/use-schema-form.ts';
+import { useLoad } from '../lib/ui/use-load.ts';
 import { buildMeta } from '../lib/content/meta.ts';
 import { callApi, messageOf } from '../lib/api/member-api.ts';
-import { useMember, type LoginAnswer } from '../lib/member/member.tsx';
+import { type LoginAnswer, useSession } from '../lib/member/session.tsx';
 import { useRootData } from '../root.tsx';
 
 export const PROFILE_SAVED = 'Your profile has been updated.';
@@ -42,15 +43,14 @@ type Status = { kind: 'ok' | 'error'; text: string } | null;
 
 const PROFILE_FIELDS = ['first_name', 'last_name', 'zipcode', 'birthday'];
 
-/** A refused call: each message once, beside its field (focused) or else above the button. */
-function showCallError(form: HTMLFormElement, error: unknown, shownFields: readonly string[], setErrors: (errors: FieldErrors) => void, setStatus: (status: Status) => void) {
-  const { fields, message } = splitCallError(error, shownFields);
-  // Drawn before the focus moves, so the field is announced with its message.
-  flushSync(() => {
-    setErrors(fields);
-    setStatus(message ? { kind: 'error', text: message } : null);
-  });
-  focusFirstError(form, fields);
+/** The form's outcome above its button: its success text once done, or what went wrong. */
+function FormStatusLine({ form, success }: { form: SchemaForm; success: string }) {
+  return <StatusLine status={form.done ? { kind: 'ok', text: success } : form.failure ? { kind: 'error', text: form.failure } : null} />;
+}
+
+/** A refused member call: the member sent to sign in again, or each message once (beside its field or above the button). */
+function accountFailure(handleAuthFailure: (error: unknown) => boolean, shownFields: readonly string[]) {
+  return (error: unknown): FormFailure => (handleAuthFailure(error) ? null : splitCallError(error, shownFields));
 }
 
 function StatusLine({ status }: { status: Status }) {
@@ -63,7 +63,7 @@ function StatusLine({ status }: { status: Status }) {
 }
 
 export default function Account() {
-  const member = useMember();
+  const session = useSession();
   const root = useRootData();
   const [params] = useSearchParams();
   const [deleted, setDeleted] = useState(false);
@@ -92,11 +92,11 @@ export default function Account() {
           My Interests
         </Link>
       </nav>
-      {member.auth === null ? (
+      {session.auth === null ? (
         <p className="muted" role="status">
           Loading your account…
         </p>
-      ) : member.auth === false ? (
+      ) : session.auth === false ? (
         <div className="auth-card">
           <p>Sign in to see your account.</p>
           <AuthPanel initialTab="signin" twinCities={root.twinCities} />
@@ -118,61 +118,41 @@ export default function Account() {
 }
 
 function ProfileForm() {
-  const member = useMember();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    callApi<Profile>('/auth/user/info/')
-      .then((p) => live && setProfile(p))
-      .catch((error) => live && !member.handleAuthFailure(error) && setStatus({ kind: 'error', text: messageOf(error) }));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const parsed = profileUpdateSchema.safeParse({ ...values, birthday: values.birthday === '' ? null : values.birthday });
-    setStatus(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const session = useSession();
+  // Loaded once when the form shows; a 401 sends the member to sign in again instead.
+  const loaded = useLoad(['profile'], async () => {
     try {
+      return await callApi<Profile>('/auth/user/info/');
+    } catch (error) {
+      if (session.handleAuthFailure(error)) return null;
+      throw error;
+    }
+  });
+  const profile = loaded.data ?? null;
+  const loadStatus: Status = loaded.error === undefined ? null : { kind: 'error', text: messageOf(loaded.error) };
+  const form = useSchemaForm({
+    schema: profileUpdateSchema,
+    values: (own) => ({ ...own, birthday: own.birthday === '' ? null : own.birthday }),
+    async send(_data, { values }) {
       const body = { first_name: values.first_name, last_name: values.last_name, state: values.state, zipcode: values.zipcode, birthday: values.birthday || null, promotions_agree: values.promotions_agree };
       const saved = await callApi<Profile>('/auth/user/info/', { method: 'PUT', body });
-      setProfile(saved);
-      member.renamed(saved);
-      setStatus({ kind: 'ok', text: PROFILE_SAVED });
-    } catch (error) {
-      if (member.handleAuthFailure(error)) return;
-      showCallError(form, error, PROFILE_FIELDS, setErrors, setStatus);
-    } finally {
-      setBusy(false);
-    }
-  }
+      loaded.setData(saved);
+      session.renamed(saved);
+    },
+    failed: accountFailure(session.handleAuthFailure, PROFILE_FIELDS),
+  });
+  const { errors, busy } = form;
 
   return (
     <section className="account-section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
       {!profile ? (
         <>
-          <StatusLine status={status} />
-          {status ? null : <p className="muted">Loading…</p>}
+          <StatusLine status={loadStatus} />
+          {loadStatus ? null : <p className="muted">Loading…</p>}
         </>
       ) : (
-        <form className="stack" noValidate onSubmit={submit} key={profile.id}>
+        <form className="stack" noValidate onSubmit={form.onSubmit} key={profile.id}>
           <p>
             <span className="muted">Email:</span> <strong>{profile.email}</strong> {profile.email_verified ? <span className="badge">Verified</span> : <span className="small muted">(not confirmed yet: see the e-mail we sent you)</span>}
           </p>
@@ -195,7 +175,7 @@ function ProfileForm() {
           </div>
           <Field label="Birthday (optional)" name="birthday" type="date" defaultValue={profile.birthday ?? ''} error={errors.birthday} />
           <CheckboxField name="promotions_agree" label="Send me offers and promotions by e-mail." defaultChecked={profile.promotions_agree} />
-          <StatusLine status={status} />
+          <FormStatusLine form={form} success={PROFILE_SAVED} />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Save Profile
           </button>
@@ -206,46 +186,27 @@ function ProfileForm() {
 }
 
 function ChangePasswordForm() {
-  const member = useMember();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = changePasswordSchema.safeParse(formValues(form));
-    setStatus(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+  const session = useSession();
+  const form = useSchemaForm({
+    schema: changePasswordSchema,
+    async send(data, { form: element }) {
       // The answer is a fresh token: every other session is signed out.
-      const answer = await callApi<LoginAnswer>('/auth/user/changepassword/', { method: 'PUT', body: parsed.data });
-      member.signIn(answer);
-      form.reset();
-      setStatus({ kind: 'ok', text: PASSWORD_CHANGED });
-    } catch (error) {
-      if (member.handleAuthFailure(error)) return;
-      showCallError(form, error, ['password', 'new_password', 're_new_password'], setErrors, setStatus);
-    } finally {
-      setBusy(false);
-    }
-  }
+      const answer = await callApi<LoginAnswer>('/auth/user/changepassword/', { method: 'PUT', body: data });
+      session.signIn(answer);
+      element.reset();
+    },
+    failed: accountFailure(session.handleAuthFailure, ['password', 'new_password', 're_new_password']),
+  });
+  const { errors, busy } = form;
 
   return (
     <section className="account-section" aria-labelledby="password-heading">
       <h2 id="password-heading">Change Password</h2>
-      <form className="stack" noValidate onSubmit={submit}>
+      <form className="stack" noValidate onSubmit={form.onSubmit}>
         <Field label="Current Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
         <Field label="New Password" name="new_password" type="password" autoComplete="new-password" error={errors.new_password} />
         <Field label="Confirm New Password" name="re_new_password" type="password" autoComplete="new-password" error={errors.re_new_password} />
-        <StatusLine status={status} />
+        <FormStatusLine form={form} success={PASSWORD_CHANGED} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Change Password
         </button>
@@ -255,44 +216,27 @@ function ChangePasswordForm() {
 }
 
 function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
-  const member = useMember();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = deleteAccountSchema.safeParse(formValues(form));
-    setStatus(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstError(form, found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await callApi('/auth/user/', { method: 'DELETE', body: parsed.data });
-      member.signOut();
+  const session = useSession();
+  const form = useSchemaForm({
+    schema: deleteAccountSchema,
+    async send(data) {
+      await callApi('/auth/user/', { method: 'DELETE', body: data });
+      session.signOut();
       onDeleted();
-    } catch (error) {
-      if (member.handleAuthFailure(error)) return;
-      showCallError(form, error, ['password', 're_password'], setErrors, setStatus);
-      setBusy(false);
-    }
-  }
+    },
+    failed: accountFailure(session.handleAuthFailure, ['password', 're_password']),
+  });
+  const { errors } = form;
 
   return (
     <section className="account-section danger-zone" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete Account</h2>
       <p>This removes your account, your saved items and your preferences. It cannot be undone.</p>
-      <form className="stack" noValidate onSubmit={submit}>
+      <form className="stack" noValidate onSubmit={form.onSubmit}>
         <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
         <Field label="Confirm Password" name="re_password" type="password" autoComplete="current-password" error={errors.re_password} />
-        <StatusLine status={status} />
-        <button type="submit" className="btn btn-danger" disabled={busy}>
+        <FormStatusLine form={form} success={ACCOUNT_DELETED} />
+        <button type="submit" className="btn btn-danger" disabled={form.busy || form.done}>
           Delete My Account
         </button>
       </form>

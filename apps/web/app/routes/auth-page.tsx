@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/auth-page';
 import { AuthPanel } from '../components/auth-panel.tsx';
 import { buildMeta } from '../lib/content/meta.ts';
-import { greetingOf, useMember } from '../lib/member/member.tsx';
+import { greetingOf, useSession } from '../lib/member/session.tsx';
 import { useRootData } from '../root.tsx';
 import { safeRedirectPath } from '@market/domain/redirect';
 
@@ -24,16 +24,16 @@ function returnPath(search: string): string {
 
 export default function AuthPage() {
   const root = useRootData();
-  const member = useMember();
+  const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const signIn = location.pathname.startsWith('/login');
   return (
     <div className="container page auth-page">
       <h1 className="page-title">{signIn ? 'Sign In' : 'Join for Free'}</h1>
-      {member.auth ? (
+      {session.auth ? (
         <div className="empty-state">
-          <p>You are signed in as {greetingOf(member.auth)}.</p>
+          <p>You are signed in as {greetingOf(session.auth)}.</p>
           <Link to="/user/account?info=1" className="btn btn-primary">
             My Account
           </Link>

@@ -23,7 +23,7 @@ import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
-import { greetingOf, useMember } from '../lib/member/member.tsx';
+import { greetingOf, useSession } from '../lib/member/session.tsx';
 import { useMemberRecommendations } from '../lib/member/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
@@ -125,8 +125,8 @@ function ContestBanner({ contest }: { contest: FeaturedBanner }) {
 function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const root = useRootData();
   const geo = root.geo;
-  const member = useMember();
-  const loggedOut = member.auth === false;
+  const session = useSession();
+  const loggedOut = session.auth === false;
   const recommended = useMemberRecommendations(data.recommended, geo);
   const bannerState = heroBannerState(geo);
   const brand = BRANDS[root.brandId];
@@ -151,7 +151,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
         <h1 className="visually-hidden">{brand.tagline}</h1>
       )}
       <div className="container page">
-        {member.auth ? <p className="home-greeting">Hi, {greetingOf(member.auth)}</p> : null}
+        {session.auth ? <p className="home-greeting">Hi, {greetingOf(session.auth)}</p> : null}
         {data.outside ? (
           <MarketChoice geo={geo} />
         ) : (

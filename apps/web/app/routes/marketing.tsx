@@ -17,8 +17,9 @@ import { useRootData } from '../root.tsx';
 
 const OFFERS_SHOWN = 6;
 
-export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const page = marketingPage(new URL(request.url).pathname.replace(/^\/+|\/+$/g, ''));
+export const loader = withApiErrors(async ({ request, url, context }: Route.LoaderArgs) => {
+  // The normalised URL: a client navigation asks for /kitchen-and-bath.data.
+  const page = marketingPage(url.pathname.replace(/^\/+|\/+$/g, ''));
   if (!page) throw data('Not Found', { status: 404 });
   const { geo } = await visitorGeo(request, context);
   const offers = await apiFrom(context).entities(geo, { category: [page.category], limit: OFFERS_SHOWN });

@@ -13,7 +13,8 @@ import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import type { LocationDetail } from '../lib/api/api-types.ts';
 import { mapsHref } from '../lib/content/maps.ts';
 import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
-import { idParam, keepListOnModalChange } from '../lib/ui/modal-links.ts';
+import { parseId } from '@market/domain/ids';
+import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { plainText } from '@market/domain/html';
 import { webRequestContext } from '../lib/server/request-context.ts';
 import { useRootData } from '../root.tsx';
@@ -31,7 +32,7 @@ export const loader = withApiErrors(async ({ request, context, params }: Route.L
     if (!locations.length) throw data('Not Found', { status: 404 });
     return { kind: 'merchant' as const, slug, locations, location: null, others: [], showAll: false, description: '', publicUrl: context.get(webRequestContext).publicUrl };
   }
-  const id = idParam(params.locationId);
+  const id = parseId(params.locationId);
   const location = id ? await api.location(id) : null;
   if (!location) throw data('Not Found', { status: 404 });
   if (location.merchant_slug && location.merchant_slug !== slug) {

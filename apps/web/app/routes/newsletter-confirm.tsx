@@ -15,22 +15,21 @@ const LINK_NOT_VALID = 'This link is not valid. Sign up again in the Become a Me
 
 export default function NewsletterConfirm() {
   const [params] = useSearchParams();
-  const [state, setState] = useState<{ kind: 'pending' | 'ok' | 'error'; text: string }>({ kind: 'pending', text: 'Confirming your subscription…' });
+  const [answer, setState] = useState<{ kind: 'pending' | 'ok' | 'error'; text: string }>({ kind: 'pending', text: 'Confirming your subscription…' });
   const token = params.get('token') ?? '';
+  const valid = /^[A-Za-z0-9_-]{20,100}$/.test(token);
+  const state = valid ? answer : ({ kind: 'error', text: LINK_NOT_VALID } as const);
   const sent = useRef<string | null>(null);
 
   useEffect(() => {
     // The link works once: one request per link, even if the effect runs twice.
     if (sent.current === token) return;
     sent.current = token;
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
-      setState({ kind: 'error', text: LINK_NOT_VALID });
-      return;
-    }
+    if (!valid) return;
     callApi<{ detail?: string }>('/auth/newsletter/confirm/', { method: 'POST', body: { token }, auth: 'none' })
       .then((answer) => setState({ kind: 'ok', text: answer?.detail ?? 'Your subscription is confirmed.' }))
       .catch((error) => setState({ kind: 'error', text: passwordFlowMessage(error) }));
-  }, [token]);
+  }, [token, valid]);
 
   return (
     <div className="container page auth-page">

@@ -11,7 +11,7 @@ import { RouteErrorPage } from '../components/error-page.tsx';
 import type { ModalData } from '../components/modals.tsx';
 import { useReturnFocus } from '../lib/ui/return-focus.ts';
 import { apiFrom, unlessNotFound, withApiErrors } from '../lib/api/api.server.ts';
-import { idParam } from '../lib/ui/modal-links.ts';
+import { parseId } from '@market/domain/ids';
 import { webRequestContext } from '../lib/server/request-context.ts';
 import { useUi } from '../root.tsx';
 import type { LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
@@ -40,7 +40,7 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
   const api = apiFrom(context);
   const here = stripLocationFromLink(`${publicUrl}${url.pathname}${url.search}`);
 
-  const offerId = idParam(url.searchParams.get('o'));
+  const offerId = parseId(url.searchParams.get('o'));
   if (offerId) {
     const offer = await unlessNotFound(api.offer(offerId));
     if (!offer) return { modal: null };
@@ -61,13 +61,13 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
     return { modal: { kind: 'offer', offer, location, shareUrl } };
   }
 
-  const contestId = idParam(url.searchParams.get('c'));
+  const contestId = parseId(url.searchParams.get('c'));
   if (contestId) {
     const contest = await unlessNotFound(api.contest(contestId));
     return { modal: contest ? { kind: 'contest', contest, shareUrl: here } : null };
   }
 
-  const locationId = idParam(url.searchParams.get('l'));
+  const locationId = parseId(url.searchParams.get('l'));
   if (locationId) {
     const location = await unlessNotFound(api.location(locationId));
     return { modal: location ? { kind: 'location', location, shareUrl: here } : null };

@@ -1,12 +1,11 @@
 // /login/recover (SPEC.md 2 'Forgot Password?'): asks for a reset link (POST /auth/passwordreset/).
 // SPEC.md 8: 500+ 'There was an issue processing your request.'; 400+ the server's detail text.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetRequestSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/recover';
 import { Field } from '../components/form-field.tsx';
-import { useHydrated } from '../lib/ui/hooks.ts';
-import { fieldErrors, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
 import { buildMeta } from '../lib/content/meta.ts';
 import { callApi, passwordFlowMessage } from '../lib/api/member-api.ts';
 
@@ -15,28 +14,16 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Recover() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = passwordResetRequestSchema.safeParse(formValues(event.currentTarget));
-    setFailure(null);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await callApi<{ detail?: string }>('/auth/passwordreset/', { method: 'POST', body: parsed.data, auth: 'none' });
+  const form = useSchemaForm({
+    schema: passwordResetRequestSchema,
+    async send(data) {
+      const answer = await callApi<{ detail?: string }>('/auth/passwordreset/', { method: 'POST', body: data, auth: 'none' });
       setSent(answer?.detail ?? 'If an account exists for that e-mail, we sent a link to choose a new password.');
-    } catch (error) {
-      setFailure(passwordFlowMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failed: (error) => ({ message: passwordFlowMessage(error) }),
+  });
+  const { errors, failure, busy } = form;
 
   return (
     <div className="container page auth-page">
@@ -47,7 +34,7 @@ export default function Recover() {
             {sent}
           </p>
         ) : (
-          <form className="stack" noValidate onSubmit={submit}>
+          <form className="stack" noValidate onSubmit={form.onSubmit}>
             <p>Enter the e-mail of your account and we will send you a link to choose a new password.</p>
             <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
             {failure ? (
@@ -55,7 +42,7 @@ export default function Recover() {
                 {failure}
               </p>
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={!hydrated || busy}>
+            <button type="submit" className="btn btn-primary" disabled={!form.hydrated || busy}>
               Send Reset Link
             </button>
           </form>

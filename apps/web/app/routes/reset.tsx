@@ -1,11 +1,10 @@
 // /login/reset?id&token: the e-mailed password reset link (POST /auth/resetpassword/, SPEC.md 7, 8).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordResetSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/reset';
 import { Field } from '../components/form-field.tsx';
-import { useHydrated } from '../lib/ui/hooks.ts';
-import { fieldErrors, formValues, type FieldErrors } from '../lib/forms/form-errors.ts';
+import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
 import { buildMeta } from '../lib/content/meta.ts';
 import { ApiError, callApi, passwordFlowMessage } from '../lib/api/member-api.ts';
 
@@ -15,38 +14,22 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   const id = params.get('id') ?? '';
   const token = params.get('token') ?? '';
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = passwordResetSchema.safeParse({ ...formValues(event.currentTarget), id, token });
-    setFailure(null);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      // A broken link: the id or token is missing or malformed.
-      if (found.id || found.token) setFailure('This link is not valid. Ask for a new one.');
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await callApi<{ detail?: string }>('/auth/resetpassword/', { method: 'POST', body: { id, token, password: parsed.data.password, re_password: parsed.data.re_password }, auth: 'none' });
+  const form = useSchemaForm({
+    schema: passwordResetSchema,
+    values: (own) => ({ ...own, id, token }),
+    // A broken link: the id or token is missing or malformed.
+    invalid: (found) => (found.id || found.token ? 'This link is not valid. Ask for a new one.' : null),
+    async send(data) {
+      const answer = await callApi<{ detail?: string }>('/auth/resetpassword/', { method: 'POST', body: { id, token, password: data.password, re_password: data.re_password }, auth: 'none' });
       setDone(answer?.detail ?? 'Your password has been changed.');
-    } catch (error) {
-      // The server's list check (too common) names the new password: shown beside it.
-      if (error instanceof ApiError && error.status < 500 && error.fields.password) setErrors({ password: error.fields.password });
-      else setFailure(passwordFlowMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // The server's list check (too common) names the new password: shown beside it.
+    failed: (error) => (error instanceof ApiError && error.status < 500 && error.fields.password ? { fields: { password: error.fields.password } } : { message: passwordFlowMessage(error) }),
+  });
+  const { errors, failure, busy } = form;
 
   return (
     <div className="container page auth-page">
@@ -62,7 +45,7 @@ export default function ResetPassword() {
             </Link>
           </>
         ) : (
-          <form className="stack" noValidate onSubmit={submit}>
+          <form className="stack" noValidate onSubmit={form.onSubmit}>
             <Field label="New Password" name="password" type="password" autoComplete="new-password" error={errors.password} />
             <Field label="Confirm New Password" name="re_password" type="password" autoComplete="new-password" error={errors.re_password} />
             {failure ? (
@@ -70,7 +53,7 @@ export default function ResetPassword() {
                 {failure}
               </p>
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={!hydrated || busy}>
+            <button type="submit" className="btn btn-primary" disabled={!form.hydrated || busy}>
               Change Password
             </button>
           </form>

@@ -11,12 +11,19 @@ export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'Confirm Your E-mail', description: 'Confirm the e-mail address of your account.', noindex: true });
 }
 
+type Outcome = { kind: 'pending' | 'ok' | 'error'; text: string };
+
+const INVALID: Outcome = { kind: 'error', text: 'This link is not valid. Ask for a new one.' };
+
 export default function Verify() {
   const [params] = useSearchParams();
-  const [state, setState] = useState<{ kind: 'pending' | 'ok' | 'error'; text: string }>({ kind: 'pending', text: 'Confirming your e-mail address…' });
+  const [answer, setState] = useState<Outcome>({ kind: 'pending', text: 'Confirming your e-mail address…' });
   const id = params.get('id');
   const token = params.get('token');
   const sent = useRef<string | null>(null);
+
+  const parsed = verifyUserSchema.safeParse({ id, token });
+  const state = parsed.success ? answer : INVALID;
 
   useEffect(() => {
     // The link works once: one request per link, even if the effect runs twice.
@@ -24,10 +31,7 @@ export default function Verify() {
     if (sent.current === key) return;
     sent.current = key;
     const parsed = verifyUserSchema.safeParse({ id, token });
-    if (!parsed.success) {
-      setState({ kind: 'error', text: 'This link is not valid. Ask for a new one.' });
-      return;
-    }
+    if (!parsed.success) return;
     callApi<{ detail?: string }>('/auth/verifyuser/', { method: 'POST', body: parsed.data, auth: 'none' })
       .then((answer) => setState({ kind: 'ok', text: answer?.detail ?? 'Your e-mail address is confirmed.' }))
       .catch((error) => setState({ kind: 'error', text: passwordFlowMessage(error) }));

@@ -1,6 +1,6 @@
 // Autocomplete timing (SPEC.md 4): under 2 characters clears the suggestions; 2-3 characters wait
 // for the 500 ms debounce; 4 or more ask at once. A failed call clears the suggestions.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { AUTOCOMPLETE_DEBOUNCE_MS, MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';
 import type { PlaceSuggestion } from '../api/api-types.ts';
 
@@ -14,20 +14,19 @@ export function autocompleteDelay(text: string): number | null {
 export function useAutocomplete<T>(text: string, load: (q: string, signal: AbortSignal) => Promise<T[]>): { items: T[]; loading: boolean } {
   const [items, setItems] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const loadNow = useEffectEvent(load);
+  const delay = autocompleteDelay(text);
+  // Too short: the suggestions go at once, while rendering, not an effect later.
+  if (delay === null && (items.length > 0 || loading)) {
+    setItems([]);
+    setLoading(false);
+  }
   useEffect(() => {
-    const delay = autocompleteDelay(text);
-    if (delay === null) {
-      setItems([]);
-      setLoading(false);
-      return;
-    }
+    if (delay === null) return;
     const controller = new AbortController();
     const id = setTimeout(() => {
       setLoading(true);
-      loadRef
-        .current(text.trim(), controller.signal)
+      loadNow(text.trim(), controller.signal)
         .then((found) => {
           if (!controller.signal.aborted) setItems(found);
         })
@@ -42,7 +41,7 @@ export function useAutocomplete<T>(text: string, load: (q: string, signal: Abort
       clearTimeout(id);
       controller.abort();
     };
-  }, [text]);
+  }, [text, delay]);
   return { items, loading };
 }
 

@@ -33,13 +33,6 @@ export function onlyModalChanged(a: URL, b: URL): boolean {
   return strip(a) === strip(b);
 }
 
-/** A positive integer id from a query value, or null. */
-export function idParam(value: string | null): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 ? n : null;
-}
-
 /** shouldRevalidate for list pages: opening or closing a modal does not reload the list. */
 export function keepListOnModalChange({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   if (!formMethod && onlyModalChanged(currentUrl, nextUrl)) return false;
