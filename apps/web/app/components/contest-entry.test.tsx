@@ -9,7 +9,8 @@ import { ContestEntry, ENTRY_MESSAGE } from './contest-entry.tsx';
 
 const CONTEST: Contest = {
   entity_id: 5,
-  contest: { id: 2, path: null, banner: null, display_name: 'Win a grill', contest_description: '', contest_rules: '', win_save_contest_link: null, slug: 'win-a-grill', merchant: null },
+  is_featured: false,
+  contest: { id: 2, path: null, banner: null, display_name: 'Win a grill', contest_description: '', contest_rules: '', win_save_contest_link: null, slug: 'win-a-grill', prize: 'A grill', starts_at: '2026-01-01T00:00:00Z', ends_at: '2099-01-01T00:00:00Z', merchant: null },
   sweepstakes_numbers: [],
   entered: false,
 };

@@ -2,7 +2,7 @@
 // (a 404 page) from "no answer" (a 503 page with the generic text), through the real web build.
 // The unavailable API is a real one: the web app pointed (API_URL) at a port where nothing listens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/harness.ts';
+import { createTestApp, type TestApp } from './support/harness.ts';
 
 const NOTHING_LISTENS = 'http://127.0.0.1:9/';
 const GENERIC = 'There was an issue processing your request. Please try again later.';
