@@ -1,6 +1,7 @@
-// What every route and service of the API is given, one object per app (docs: decisions-api
-// "One way to reach dependencies"): the configuration, the database, the in-memory state of the
-// catalogue and search, the answer cache, the mail queue, the analytics buffer and the account-deletion steps.
+// What every route and service of the API is given, one object per app (docs/decisions.md "One
+// way to reach dependencies"): the configuration, the database, the in-memory state of the
+// catalogue and search, the answer cache, the mail queue, the analytics buffer and the
+// account-deletion steps.
 // buildApp (app.ts) makes it and puts it on the Fastify instance as `app.deps`; route plugins
 // read `app.deps`, and every service function that reaches a dependency takes it (or a Pick of
 // it) as its first parameter. Only types are imported here, from files that do not import this

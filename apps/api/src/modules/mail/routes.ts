@@ -1,6 +1,6 @@
-// The mail module: starts the app's queue with the app and stops it on close, and when a developer turns
-// it on serves the local mailbox at /dev/mailbox/ so a person can open the mails and click their
-// links. The page holds every mail (password reset links, leads' names and addresses), so the
+// The mail module: starts the app's queue with the app and stops it on close, and when a
+// developer turns it on serves the local mailbox at /dev/mailbox/ so a person can open the mails
+// and click their links. The page holds every mail (password reset links, leads' names and addresses), so the
 // path exists only with DEV_MAILBOX=true (refused in production by config/env.ts) and no SMTP_URL
 // (docs/decisions.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
