@@ -13,8 +13,8 @@ const SHELL = new RegExp(
 
 export default defineConfig({
   plugins: [reactRouter()],
-  // The server bundle's entry also exports the load-context factory, so apps/api/src/web.ts and
-  // the route loaders share one context key (server/app.ts).
+  // The server bundle's entry also exports the load-context factory, so apps/api/src/web/mount.ts
+  // and the route loaders share one context key (server/app.ts).
   environments: {
     ssr: { build: { rolldownOptions: { input: './server/app.ts' } } },
     client: {
@@ -24,7 +24,7 @@ export default defineConfig({
             // What every page loads, in two files rather than the thirty small ones the default
             // split makes (each compresses worse alone): React, React DOM and React Router; then
             // the document's own modules (header, footer, member state, links, brand and place).
-            // Anything loaded on demand stays out of both (first-load JS, issue 9).
+            // Anything loaded on demand stays out of both (first-load JS, docs/performance.md).
             codeSplitting: {
               groups: [
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream)[\\/]/ },

@@ -1,4 +1,4 @@
-// Builds the Fastify app: the API of SPEC.md section 7 under /api and /auth. server.ts runs it;
+// Builds the Fastify app: the API of SPEC.md 7 under /api and /auth. server.ts runs it;
 // tests build it around a fresh database and use app.inject.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import etag from '@fastify/etag';
@@ -23,8 +23,9 @@ import { createMailQueue } from './modules/mail/service.ts';
 export type App = FastifyInstance;
 
 /**
- * Security headers of every API answer (issue 10). The API answers JSON, PDFs and the docs page;
- * pages get their own nonce-based CSP (web/page-security.ts), and the PDF route sets its own frame-ancestors.
+ * Security headers of every API answer (docs/security.md "Headers"). The API answers JSON, PDFs and
+ * the docs page; pages get their own nonce-based CSP (web/page-security.ts), and the PDF route sets
+ * its own frame-ancestors.
  */
 const API_HELMET_OPTIONS = {
   contentSecurityPolicy: {
@@ -44,10 +45,13 @@ const API_HELMET_OPTIONS = {
 
 /** The same headers for answers made before any hook runs (router-level rejections). */
 const setSecurityHeaders = helmetMiddleware(API_HELMET_OPTIONS);
-/** Most bytes of answers the answer cache keeps (issue 9: the embedded server stays under 400 MB). */
+/**
+ * Most bytes of answers the answer cache keeps (docs/performance.md: the embedded server stays
+ * under 400 MB).
+ */
 const ANSWER_CACHE_BYTES = 24 * 1024 * 1024;
 
-/** Largest JSON body any call accepts (issue 10: body size caps answer 413). */
+/** Largest JSON body any call accepts (docs/api.md "Limits": body size caps answer 413). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
@@ -84,12 +88,13 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
     // One line per request is noise at info level; errors are still logged with the request id.
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Forwarded client addresses are believed only from configured proxies (issue 2, 10).
+    // Forwarded client addresses are believed only from configured proxies (docs/security.md).
     trustProxy: proxies.length ? proxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
-    // Router-level rejections answer in the SPEC.md 8 shape and never echo the URL back (issue 10).
+    // Router-level rejections answer in the SPEC.md 8 shape and never echo the URL back
+    // (docs/security.md).
     frameworkErrors: (error, request, routerReply) => {
       setSecurityHeaders(request.raw, routerReply.raw, () => {});
       const reply = routerReply as unknown as FastifyReply;
@@ -102,7 +107,8 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
     env,
     db,
     catalogue: input.catalogue ?? createCatalogueState(),
-    // Whole public answers kept in process until the catalogue changes (issue 9; lib/answer-cache.ts).
+    // Whole public answers kept in process until the catalogue changes (docs/performance.md;
+    // lib/answer-cache.ts).
     answers: new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES }),
     mail: createMailQueue({ env, db }, MAIL_TEMPLATES, app.log),
     analytics: new EventBuffer(db, app.log),
@@ -114,21 +120,22 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
   installErrorHandling(app);
   installNulCharacterGuard(app);
   installDrain(app);
-  // Member data is never stored by a cache (issue 10): any answer to a call that carries a token.
+  // Member data is never stored by a cache (docs/security.md): any answer to a call that carries a
+  // token.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.headers.authorization !== undefined || (request as { user?: unknown }).user) reply.header('cache-control', 'private, no-store');
     return payload;
   });
 
-  // Security headers on every answer, from the helmet middleware built once above (issue 9:
-  // @fastify/helmet builds a new helmet middleware, options parsing included, on every request,
-  // and a page render makes five in-process API calls besides its own).
+  // Security headers on every answer, from the helmet middleware built once above
+  // (docs/performance.md: @fastify/helmet builds a new helmet middleware, options parsing included,
+  // on every request, and a page render makes five in-process API calls besides its own).
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(etag, { weak: true });
   // With REDIS_URL every instance counts in one shared store, so a limit reached through one
-  // server holds on the others (ARCHITECTURE.md "many in production", issue 10). Without it the
+  // server holds on the others (docs/operations.md "Production shape"). Without it the
   // counts live in this process. A store that cannot answer lets the request through rather than
   // failing it (no 5xx from the limiter).
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;

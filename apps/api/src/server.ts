@@ -1,5 +1,5 @@
 // Runs the marketplace: migrates, seeds an empty database (with a progress bar), then serves the
-// API and the web pages on one origin (ARCHITECTURE.md "One process by default").
+// API and the web pages on one origin (docs/operations.md "Running").
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
@@ -41,8 +41,9 @@ export async function prepareDatabase(env: Env, log: (line: string) => void = co
       },
     });
     if (started) bar.stop();
-    // The embedded database writes its seed to disk now, not at the next start (issue 9: a
-    // restart after the first run took 8 s replaying the seed's write-ahead log).
+    // The embedded database writes its seed to disk now, not at the next start
+    // (docs/performance.md: a restart after the first run took 8 s replaying the seed's write-ahead
+    // log).
     if (handle.kind === 'pglite') await handle.rows(sql`CHECKPOINT`);
     log('Seed complete.');
   }
@@ -71,7 +72,7 @@ export async function main(options: { dev?: boolean } = {}): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Exit within 10 s whatever happens (issue 10): up to 7 s to drain, then close.
+    // Exit within 10 s whatever happens (docs/security.md): up to 7 s to drain, then close.
     const timer = setTimeout(() => process.exit(1), 9_500).unref();
     try {
       const left = await drainRequests(app, SHUTDOWN_GRACE_MS);

@@ -1,4 +1,4 @@
-// Issue 3 "Done when": the whole member journey through the HTTP API only.
+// The whole member journey through the HTTP API only.
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';

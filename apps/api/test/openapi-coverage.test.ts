@@ -1,5 +1,5 @@
 // Every endpoint under /api and /auth is in the OpenAPI document with a summary and a tag, so no
-// call is left undocumented (issue 2: "/api/docs documents every endpoint"). The registered
+// call is left undocumented (docs/api.md "Where it is described"). The registered
 // routes are read from Fastify's own route tree; only the paths below are hidden on purpose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/harness.ts';

@@ -1,4 +1,4 @@
-// The web mount's API transport and page CSP (issue 6 architecture rules): loaders reach the API
+// The web mount's API transport and page CSP (docs/security.md "Headers"): loaders reach the API
 // in-process with the visitor's address and headers, so geo and rate limits see the real client.
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,8 @@ describe('page CSP', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    // The coupon print iframe holds a fetched PDF (issue 7), nothing from another origin.
+    // The coupon print iframe holds a fetched PDF (SPEC.md 2 Routes: /api/pdf), nothing from
+    // another origin.
     expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });

@@ -1,5 +1,5 @@
 // Server rendering with the request's CSP nonce on every script React Router and React emit
-// (issue 6 security rules; react-router docs "Security").
+// (docs/security.md "Headers"; react-router docs "Security").
 import { PassThrough } from 'node:stream';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';

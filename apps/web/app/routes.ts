@@ -16,7 +16,8 @@ export default [
     route('verify', 'routes/verify.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('user/account', 'routes/account.tsx'),
-    // The advertising area, company and marketing pages, blog and public forms (issue 8).
+    // The advertising area, company and marketing pages, blog and public forms (docs/operations.md
+    // "Site content").
     route('business', 'routes/business.tsx'),
     route('business/print', 'routes/business-print.tsx'),
     route('business/digital', 'routes/business-digital.tsx'),

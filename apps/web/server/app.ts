@@ -1,5 +1,5 @@
-// Entry of the server bundle that apps/api/src/web.ts imports: the React Router build, plus the
-// factory of the per-request load context (same module instance as the loaders read).
+// Entry of the server bundle that apps/api/src/web/mount.ts imports: the React Router build, plus
+// the factory of the per-request load context (same module instance as the loaders read).
 import * as build from 'virtual:react-router/server-build';
 import { RouterContextProvider } from 'react-router';
 import { webRequestContext, type WebRequestContext } from '../app/lib/server/request-context.ts';

@@ -1,4 +1,4 @@
-// The only module that reads process.env (STYLE.md 5). Bad configuration stops start-up with one
+// The only module that reads process.env. Bad configuration stops start-up with one
 // clear line.
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -17,16 +17,22 @@ const EnvSchema = z.object({
   API_URL: z.url().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  /** Sender of every e-mail (issue 3). */
+  /** Sender of every e-mail. */
   MAIL_FROM: z.string().trim().min(3).max(200).default('LocalSaver <no-reply@localsaver.example>'),
   SEED_SCALE: z.coerce.number().positive().max(1000).default(1),
-  /** Seconds a public list answer stays in the in-process answer cache (issue 9); 0 turns it off. */
+  /**
+   * Seconds a public list answer stays in the in-process answer cache (docs/performance.md); 0
+   * turns it off.
+   */
   ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Comma-separated addresses or CIDR ranges of proxies whose forwarding headers we believe. */
   TRUSTED_PROXIES: z.string().default(''),
   /** Optional MaxMind GeoLite2-City database file for /api/userlocation/. */
   MAXMIND_DB: z.string().optional(),
-  /** Lead forms (and sweepstakes claims) accepted per client address and window (issue 5). */
+  /**
+   * Lead forms (and sweepstakes claims) accepted per client address and window (docs/api.md
+   * "Limits").
+   */
   LEAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
   LEAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Key for GET /api/analytics/daily/ (X-Analytics-Key header); unset turns that endpoint off. */

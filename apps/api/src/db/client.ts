@@ -1,5 +1,5 @@
 // One database handle for the whole app: PGlite (embedded, under DATA_DIR) by default, a real
-// PostgreSQL when DATABASE_URL is set (ARCHITECTURE.md). Both speak the same SQL dialect.
+// PostgreSQL when DATABASE_URL is set (docs/operations.md). Both speak the same SQL dialect.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,7 +30,7 @@ export interface DbHandle {
 
 // Planner settings both engines need: without a lower random_page_cost the planner skips the
 // GiST nearest-neighbour plans, and generic plans made the geo queries 13x slower
-// (PERFORMANCE-NOTES.md). The statement timeout keeps one bad query from holding a connection.
+// (docs/performance.md). The statement timeout keeps one bad query from holding a connection.
 const SESSION_SETTINGS = { random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan', statement_timeout: '15000' };
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
@@ -63,8 +63,9 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 8,
       // The wait for a free pooled connection is part of this timeout: a burst of 1,000 requests
-      // on 8 connections queued past 5 s and answered 500s (issue 10 exactly-once on PostgreSQL).
-      // A database that is down refuses at once, so only an unreachable host waits this long.
+      // on 8 connections queued past 5 s and answered 500s (the exactly-once suite on PostgreSQL,
+      // docs/security.md). A database that is down refuses at once, so only an unreachable host
+      // waits this long.
       connectionTimeoutMillis: 30_000,
       idleTimeoutMillis: 30_000,
       options: Object.entries(SESSION_SETTINGS).map(([k, v]) => `-c ${k}=${v}`).join(' '),
@@ -77,8 +78,8 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     // A served database on disk gets 32 MB of shared buffers rather than PostgreSQL's 128 MB: the
-    // WebAssembly memory never shrinks, and the demo data reads fast from the OS cache (issue 9
-    // memory target). Tests (in memory) keep the default.
+    // WebAssembly memory never shrinks, and the demo data reads fast from the OS cache
+    // (docs/performance.md "Embedded memory"). Tests (in memory) keep the default.
     ...(options.dataDir ? { dataDir: options.dataDir, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,

@@ -1,4 +1,4 @@
-// Paths of the locally generated images (issue 2 section 3: no external image host). The seed
+// Paths of the locally generated images (no external image host). The seed
 // stores these paths; the media routes answer them with SVG.
 import { HOME_PROS_CATEGORIES, MAIN_CATEGORIES, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 

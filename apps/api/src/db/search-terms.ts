@@ -1,4 +1,4 @@
-// Derived search data (issue 2 section 4): the dictionary of catalogue words that typo
+// Derived search data (SPEC.md 7): the dictionary of catalogue words that typo
 // correction compares query words with, by trigram similarity ("piza" -> "pizza").
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from './client.ts';

@@ -1,5 +1,5 @@
-// Issue 9: the answer cache keeps whole public list answers until the catalogue changes, and a
-// 12-offer page costs a bounded number of SQL statements (counted and logged here).
+// The answer cache (docs/performance.md) keeps whole public list answers until the catalogue
+// changes, and a 12-offer page costs a bounded number of SQL statements (counted and logged here).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@market/domain/expiry';

@@ -1,10 +1,11 @@
-// A short-lived, in-process cache of whole public answers (issue 9): the serialised body with
-// its content type, Cache-Control and ETag, keyed by the request URL (path and query exactly as
-// sent: the answer depends on nothing else). A route opts in with `config: { answerCache: true }`.
-// A hit is sent from onRequest, before validation, the handler and serialisation; entries live
-// `ttlMs` at most and all go when the catalogue changes (db/changes.ts). Only 200 answers to GET
-// without an Authorization header are kept. `remember` keeps loaded rows the same way for answers
-// that cannot be kept whole (callouts are shuffled per request: the rows are kept, not the order).
+// A short-lived, in-process cache of whole public answers (docs/performance.md): the serialised
+// body with its content type, Cache-Control and ETag, keyed by the request URL (path and query
+// exactly as sent: the answer depends on nothing else). A route opts in with
+// `config: { answerCache: true }`. A hit is sent from onRequest, before validation, the handler
+// and serialisation; entries live `ttlMs` at most and all go when the catalogue changes
+// (db/changes.ts). Only 200 answers to GET without an Authorization header are kept. `remember`
+// keeps loaded rows the same way for answers that cannot be kept whole (callouts are shuffled per
+// request: the rows are kept, not the order).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {

@@ -1,8 +1,9 @@
-// Graceful shutdown (issue 10 "Faults"): on SIGTERM the server keeps listening while it drains.
-// Requests already in flight finish; every new request is answered 503 with `Connection: close`
-// and Retry-After (so a load balancer moves on), until nothing is in flight or the grace period
-// ends; then the app closes. In-process calls (the web pages' app.inject) are neither counted
-// nor refused: they belong to a page request that is already in flight.
+// Graceful shutdown (docs/security.md, docs/decisions.md "Shutdown answers 503 while draining"): on
+// SIGTERM the server keeps listening while it drains. Requests already in flight finish; every new
+// request is answered 503 with `Connection: close` and Retry-After (so a load balancer moves on),
+// until nothing is in flight or the grace period ends; then the app closes. In-process calls (the
+// web pages' app.inject) are neither counted nor refused: they belong to a page request that is
+// already in flight.
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_ERROR_TEXT } from './errors.ts';

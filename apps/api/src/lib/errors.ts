@@ -1,4 +1,4 @@
-// One error type and one handler (STYLE.md 4). Bodies follow SPEC.md section 8: a 4xx is a JSON
+// One error type and one handler. Bodies follow SPEC.md 8: a 4xx is a JSON
 // object of field -> messages (non-field problems under `detail`); a 5xx is the generic text.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';

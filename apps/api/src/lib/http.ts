@@ -2,8 +2,8 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Marks a public GET answer as cacheable by browsers and CDNs (issue 2: Cache-Control and ETag
- * a CDN can use; the ETag itself is added by @fastify/etag).
+ * Marks a public GET answer as cacheable by browsers and CDNs (docs/performance.md: Cache-Control
+ * and ETag a CDN can use; the ETag itself is added by @fastify/etag).
  */
 export function publicCache(reply: FastifyReply, maxAgeSeconds = 60, sharedMaxAgeSeconds = maxAgeSeconds * 5): FastifyReply {
   return reply.header(
@@ -12,7 +12,7 @@ export function publicCache(reply: FastifyReply, maxAgeSeconds = 60, sharedMaxAg
   );
 }
 
-/** Member data must never be stored by a cache (issue 10). */
+/** Member data must never be stored by a cache (docs/security.md). */
 export function privateNoStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'private, no-store');
 }

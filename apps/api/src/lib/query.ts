@@ -10,7 +10,7 @@ export function optionalQuery<T extends z.ZodType>(schema: T) {
 }
 
 // Coordinates are kept to 7 decimals (about 1 cm): subnormal values such as 5e-324 made the
-// distance arithmetic underflow in PostgreSQL (found by the issue 10 fuzzer).
+// distance arithmetic underflow in PostgreSQL (found by the fuzzer, docs/security.md).
 export const toCentimetres = (v: number): number => Math.round(v * 1e7) / 1e7 + 0;
 
 export const latitude = z.coerce.number({ error: 'Enter a latitude between -90 and 90.' }).min(-90, 'Enter a latitude between -90 and 90.').max(90, 'Enter a latitude between -90 and 90.').transform(toCentimetres);

@@ -1,7 +1,8 @@
 // NUL characters are refused in every text a client sends (path parameters, query and JSON body),
 // here, once, before any schema or service sees them: PostgreSQL cannot store or compare a text
 // holding one ("invalid byte sequence 0x00"), so it would otherwise surface as a 500 wherever a
-// text reaches a query. The answer is a 400 naming the field (SPEC.md section 8).
+// text reaches a query. The answer is a 400 naming the field (SPEC.md 8;
+// docs/decisions.md "NUL characters are refused everywhere").
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 

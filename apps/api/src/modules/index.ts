@@ -1,6 +1,6 @@
 // Every API module, wired once and in plain sight: the route plugins, the mail templates the
 // queue sends, and the steps account deletion runs. Each module folder holds routes.ts,
-// service.ts, repository.ts and schema.ts, and lib/ for the rest (STYLE.md 1).
+// service.ts, repository.ts and schema.ts, and lib/ for the rest.
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';

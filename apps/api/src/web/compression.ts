@@ -1,6 +1,6 @@
-// Compression of page answers (issue 9: a 43 kB page is about 9 kB): brotli or gzip, whichever
-// the browser accepts, in one go for a page that is there at once, or as a stream flushed chunk
-// by chunk so streamed parts still reach the browser as they are rendered.
+// Compression of page answers (docs/performance.md: a 43 kB page is about 9 kB): brotli or gzip,
+// whichever the browser accepts, in one go for a page that is there at once, or as a stream flushed
+// chunk by chunk so streamed parts still reach the browser as they are rendered.
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCompressCallback, constants as zlibConstants, createBrotliCompress, createGzip, gzip as gzipCallback } from 'node:zlib';

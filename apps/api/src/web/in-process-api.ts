@@ -1,5 +1,5 @@
 // How a page reaches the API: in-process through app.inject (no socket), or with API_URL a fetch
-// to a separately deployed API (ARCHITECTURE.md "one process by default, many in production").
+// to a separately deployed API (docs/operations.md "Production shape").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.ts';
 

@@ -1,5 +1,5 @@
 // Serves the React Router app (apps/web) from the same origin as the API: hashed assets from
-// build/client, every other non-API path through the server build (ARCHITECTURE.md); for
+// build/client, every other non-API path through the server build; for
 // `npm run dev`, from its sources through Vite's dev server instead. Each page request gets a CSP
 // nonce and a load context whose `api` function reaches the API (in-process-api.ts). The rest of
 // the page host sits beside this file: page-actions.ts (action bodies), page-security.ts (CSP,

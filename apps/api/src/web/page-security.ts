@@ -2,8 +2,8 @@
 // Host header that names a host (pages build their own URL from it).
 
 /**
- * The page CSP (issue 6): scripts only with this request's nonce (and what they load, through
- * 'strict-dynamic'); images, styles, fonts and calls only from our own origin.
+ * The page CSP (docs/security.md "Headers"): scripts only with this request's nonce (and what they
+ * load, through 'strict-dynamic'); images, styles, fonts and calls only from our own origin.
  */
 export function pageContentSecurityPolicy(nonce: string): string {
   return [
@@ -14,7 +14,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    // Coupons print through a hidden iframe holding the fetched PDF (issue 7).
+    // Coupons print through a hidden iframe holding the fetched PDF (SPEC.md 2 Routes: /api/pdf).
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

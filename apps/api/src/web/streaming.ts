@@ -1,6 +1,6 @@
 // Reading a rendered page's body as it streams: what arrived at once goes out as one buffer,
-// the rest as a Node stream whose chunks join what arrived together (issue 9: React writes dozens
-// of small chunks at a time, and sent one by one they cost a socket write each).
+// the rest as a Node stream whose chunks join what arrived together (docs/performance.md: React
+// writes dozens of small chunks at a time, and sent one by one they cost a socket write each).
 import { Readable } from 'node:stream';
 
 export type Reader = ReadableStreamDefaultReader<Uint8Array>;
@@ -38,10 +38,10 @@ export async function available(reader: Reader): Promise<{ parts: Uint8Array[]; 
 
 /**
  * The rest of a body that did not come at once, as a Node stream whose chunks join what arrived
- * together (issue 9): React writes dozens of small chunks at a time, and sent one by one they
- * cost a socket write (and, compressed, a compressor flush) each. Chunks that arrive before the
- * event loop moves on (setImmediate) leave as one, so parts streamed later still go out as they
- * come. Backpressure is kept: nothing more is read while the consumer is full.
+ * together (docs/performance.md): React writes dozens of small chunks at a time, and sent one by
+ * one they cost a socket write (and, compressed, a compressor flush) each. Chunks that arrive
+ * before the event loop moves on (setImmediate) leave as one, so parts streamed later still go out
+ * as they come. Backpressure is kept: nothing more is read while the consumer is full.
  */
 export function coalesced(reader: Reader, initial: Uint8Array[], pending: Promise<ReadResult>): Readable {
   let parts: Uint8Array[] = [...initial];

@@ -1,4 +1,4 @@
-// Who may see what (issue 10): an authorisation matrix of anonymous, member A, member B, an
+// Who may see what (docs/security.md): an authorisation matrix of anonymous, member A, member B, an
 // expired token and a revoked token against every operation of the OpenAPI document; no byte of
 // A's data in B's answers; mass assignment on every write; security headers on every answer.
 import { sql } from 'drizzle-orm';

@@ -1,8 +1,9 @@
-// Exactly once, under load (issue 10), on PGlite and on PostgreSQL (the suite runs on both):
-// 1,000 concurrent identical contest entries by one member leave 1 entry; 1,000 concurrent print
-// token requests create exactly the limit; 1,000 concurrent saves of one offer leave 1 row. Every
-// other answer repeats the first result or is a 409, never a 5xx. A flood of 1,000 lead posts from
-// one client stores at most the allowed number and serves everyone else normally.
+// Exactly once, under load (docs/api.md "Exactly once", docs/security.md), on PGlite and on
+// PostgreSQL (the suite runs on both): 1,000 concurrent identical contest entries by one member
+// leave 1 entry; 1,000 concurrent print token requests create exactly the limit; 1,000 concurrent
+// saves of one offer leave 1 row. Every other answer repeats the first result or is a 409, never a
+// 5xx. A flood of 1,000 lead posts from one client stores at most the allowed number and serves
+// everyone else normally.
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Shared set-up of the adversarial suites: members in every state a token can be in, real ids to
-// put in requests, and snapshots of every row a member owns (issue 10).
+// put in requests, and snapshots of every row a member owns (docs/security.md).
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { App } from '../../src/app.ts';

@@ -1,4 +1,4 @@
-// Property-based fuzzing of every API operation from its own schemas (issue 10 "Bad input"): per
+// Property-based fuzzing of every API operation from its own schemas (docs/security.md): per
 // operation 100 requests that follow its schemas, 100 that break them, and the big list of naughty
 // strings in its text inputs. Pass: 0 answers 5xx (a response that breaks its schema is a 5xx by
 // the serializer), every invalid request a 4xx with a field message, no internal detail leaked.

@@ -1,7 +1,7 @@
-// Security headers on every answer of the API (issue 10): each operation of the OpenAPI document,
-// anonymous and as a member, plus the 400/401/404/413/414/415/429 answers. Pages are checked in
-// e2e/tests/stored-xss.spec.ts (their CSP carries a per-request nonce). Also: client addresses
-// from forwarding headers are believed only from configured proxies.
+// Security headers on every answer of the API (docs/security.md "Headers"): each operation of the
+// OpenAPI document, anonymous and as a member, plus the 400/401/404/413/414/415/429 answers. Pages
+// are checked in e2e/tests/stored-xss.spec.ts (their CSP carries a per-request nonce). Also: client
+// addresses from forwarding headers are believed only from configured proxies.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The headers issue 10 asks of every response; a list of what is missing or wrong. */
+/** The headers docs/security.md lists for every response; a list of what is missing or wrong. */
 function headerProblems(res: LightMyRequestResponse): string[] {
   const problems: string[] = [];
   const csp = String(res.headers['content-security-policy'] ?? '');

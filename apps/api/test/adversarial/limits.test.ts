@@ -1,5 +1,6 @@
-// Limits (issue 10): body size caps (413), page size caps, list (array) caps and string caps on
-// every operation that takes them, read from the OpenAPI document; each a 4xx naming its field.
+// Limits (docs/api.md "Limits", docs/security.md): body size caps (413), page size caps, list
+// (array) caps and string caps on every operation that takes them, read from the OpenAPI document;
+// each a 4xx naming its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '@market/domain/constants';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';

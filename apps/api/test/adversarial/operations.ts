@@ -1,6 +1,6 @@
 // Every API operation the app has registered, read from its own OpenAPI document (built from the
 // routes' zod schemas), so the adversarial suites cover new routes as soon as they are registered
-// (issue 10). Also the request helpers the suites share.
+// (docs/security.md). Also the request helpers the suites share.
 import type { InjectOptions } from 'fastify';
 import type { App } from '../../src/app.ts';
 
@@ -119,6 +119,8 @@ export function isFieldMessageBody(body: unknown): boolean {
   );
 }
 
-/** Internal detail that must never reach a client (issue 10: no stack trace, SQL or path). */
+/**
+ * Internal detail that must never reach a client (docs/security.md: no stack trace, SQL or path).
+ */
 export const LEAK_PATTERN =
   /\bat [\w$.<>]+ \(|node:internal|\/work\/|\/home\/|\/usr\/|[\w-]+\.(ts|js|mjs):\d+|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|\bsyntax error\b|\brelation "|\bviolates\b.+\bconstraint\b|\bpg_|ECONNREFUSED|Error: /i;

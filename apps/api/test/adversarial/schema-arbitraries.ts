@@ -1,5 +1,6 @@
 // fast-check arbitraries from the JSON schemas of the OpenAPI document: requests that follow an
-// operation's schemas, and requests that break them in one known way (issue 10 fuzzing).
+// operation's schemas, and requests that break them in one known way (the fuzzing of
+// docs/security.md).
 import fc from 'fast-check';
 import type { JsonSchema, Operation, Parameter, RequestParts } from './operations.ts';
 

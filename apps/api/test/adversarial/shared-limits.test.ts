@@ -1,6 +1,6 @@
-// With REDIS_URL set, rate limits are shared between server instances on one database (issue 10
-// "Limits"): two instances of the app, one PostgreSQL (or PGlite) database, one Redis; a limit
-// reached through one instance holds on the other.
+// With REDIS_URL set, rate limits are shared between server instances on one database
+// (docs/security.md "Limits"): two instances of the app, one PostgreSQL (or PGlite) database, one
+// Redis; a limit reached through one instance holds on the other.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

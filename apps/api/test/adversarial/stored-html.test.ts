@@ -1,6 +1,7 @@
-// Stored HTML (issue 10): every row written through the ingest path (the seed's insertRows) has
-// its offer descriptions and terms, contest texts and merchant texts cleaned by the one sanitiser:
-// 0 on* attributes and 0 javascript: URLs stored, and sanitising what is stored changes nothing.
+// Stored HTML (docs/security.md): every row written through the ingest path (the seed's insertRows)
+// has its offer descriptions and terms, contest texts and merchant texts cleaned by the one
+// sanitiser: 0 on* attributes and 0 javascript: URLs stored, and sanitising what is stored changes
+// nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '@market/domain/html';

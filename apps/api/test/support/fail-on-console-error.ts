@@ -1,4 +1,4 @@
-// An unexpected console.error fails the test (STYLE.md "Tests").
+// An unexpected console.error fails the test.
 import { afterEach, vi } from 'vitest';
 
 const spy = vi.spyOn(console, 'error');

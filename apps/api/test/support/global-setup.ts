@@ -14,7 +14,7 @@ declare module 'vitest' {
     pgTemplate: string;
     pgliteDumpPath: string;
     today: string;
-    /** Redis for the shared rate-limit test (issue 10); CI starts one at 127.0.0.1:6379. */
+    /** Redis for the shared rate-limit test (docs/security.md); CI starts one at 127.0.0.1:6379. */
     redisUrl: string;
   }
 }

@@ -1,8 +1,9 @@
-// The business area's forms (issue 8): the business lead form (POST /api/businesslead/) and the
-// contractor application (POST /api/contractorapplication/: 'yes'/'no' answers, project
-// checkboxes named slug_* folded into project_slugs, SPEC.md 3). Both post to the /forms/:kind
-// action, which validates with the shared schemas (packages/domain/src/validation/leads.ts) and
-// answers {ok, message, fields}; without JavaScript the same post renders the /forms/:kind page.
+// The business area's forms (docs/operations.md "Site content"): the business lead form (POST
+// /api/businesslead/) and the contractor application (POST /api/contractorapplication/: 'yes'/'no'
+// answers, project checkboxes named slug_* folded into project_slugs, SPEC.md 3). Both post to the
+// /forms/:kind action, which validates with the shared schemas
+// (packages/domain/src/validation/leads.ts) and answers {ok, message, fields}; without JavaScript
+// the same post renders the /forms/:kind page.
 import type { ReactNode } from 'react';
 import { HOME_PROS_CATEGORIES } from '@market/domain/categories';
 import { FieldError, FormMessage, StateField, TextField, useLeadForm, type FormAnswer } from './form-parts.tsx';
@@ -27,7 +28,7 @@ function Done({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Business lead form: what a sales team needs to call back (issue 5). */
+/** Business lead form: what a sales team needs to call back (docs/decisions.md "Leads"). */
 export function BusinessLeadForm({ interest = 'print', initial }: { interest?: LeadInterest; initial?: FormAnswer | null }) {
   const { fetcher, answer, busy, done } = useLeadForm('business-lead', initial);
   if (done) return <Done title="Thank you!">Your local account manager will call you within one business day.</Done>;

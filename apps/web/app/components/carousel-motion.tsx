@@ -1,6 +1,7 @@
 // The carousels' motion (SPEC.md 4): Embla attached to the server-rendered viewport once the page
 // is interactive, with autoplay for the callouts. It renders nothing; carousels.tsx draws the
-// slides (a scrollable row before it loads) and loads this after hydration (first-load JS, issue 9).
+// slides (a scrollable row before it loads) and loads this after hydration (first-load JS,
+// docs/performance.md).
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { useEffect, useState, type RefObject } from 'react';

@@ -1,6 +1,7 @@
 // Category tabs of the home-pros home (SPEC.md 4): click toggles; clicking the active tab closes
 // it after 400 ms. Radix Tabs and the category lists are only for the Twin Cities home, so the
-// browser loads this module only when that home is drawn (routes/home.tsx; first-load JS, issue 9).
+// browser loads this module only when that home is drawn (routes/home.tsx; first-load JS,
+// docs/performance.md).
 import * as Tabs from '@radix-ui/react-tabs';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 // The Radix tooltip of the certified badge, loaded the first time a badge is hovered or focused
 // (./certified-badge.tsx). SPEC.md 4 Tooltips: shows on hover or focus; hides on scroll, resize or
-// mouse leave. SPEC.md 9 defaults: radius 3, font 13, opacity 0.9 (styles.css .tooltip).
+// mouse leave. SPEC.md 9 defaults: radius 3, font 13, opacity 0.9 (styles/app.css .tooltip).
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useEffect, useRef, useState } from 'react';
 import { CERTIFIED_LABEL, CERTIFIED_TEXT } from './certified-badge.tsx';

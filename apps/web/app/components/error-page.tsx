@@ -1,4 +1,4 @@
-// The 404 page and the error page in the site's look (issue 8), rendered by the root error
+// The 404 page and the error page in the site's look, rendered by the root error
 // boundary inside the header and footer. The error page shows SPEC.md 8's generic text only:
 // never the internal error.
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';

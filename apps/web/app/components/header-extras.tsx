@@ -1,6 +1,7 @@
-// Header parts drawn only in the browser, loaded when first drawn (first-load JS, issue 9): the
-// logged-in controls (SPEC.md 2 Header: greeting, 'Saved', account dropdown) and the mobile
-// menu's list (SPEC.md 2: account entry, 'Coupons & Offers', 'Browse By Location', blog).
+// Header parts drawn only in the browser, loaded when first drawn (first-load JS,
+// docs/performance.md): the logged-in controls (SPEC.md 2 Header: greeting, 'Saved', account
+// dropdown) and the mobile menu's list (SPEC.md 2: account entry, 'Coupons & Offers',
+// 'Browse By Location', blog).
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';

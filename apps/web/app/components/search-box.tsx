@@ -2,7 +2,8 @@
 // JavaScript loads; then suggestions from /api/searchautocomplete/ and, below 800 px, a
 // full-screen dialog titled 'Search {location}'. Empty text goes to /browse/all.
 // The suggestions (downshift, search-combobox.tsx) load on the first focus of or pointer over the
-// field; until then a stand-in with the same markup searches on submit (first-load JS, issue 9).
+// field; until then a stand-in with the same markup searches on submit (first-load JS,
+// docs/performance.md).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BREAKPOINTS } from '@market/domain/constants';

@@ -1,4 +1,4 @@
-// /blog/rss.xml: the RSS 2.0 feed of the blog (issue 8), newest first, with absolute links.
+// /blog/rss.xml: the RSS 2.0 feed of the blog, newest first, with absolute links.
 import type { Route } from './+types/blog-rss';
 import { findPost, listPosts } from '../lib/server/blog.server.ts';
 import { webRequestContext } from '../lib/server/request-context.ts';

@@ -30,8 +30,8 @@ import { BRANDS } from '@market/domain/brand';
 // The home-pros tabs (Radix Tabs and the category lists): the server loads the module before
 // any render and draws them in place; in the browser it loads only when the Twin Cities home is
 // drawn, and the server's markup stays as it is until then (a Suspense boundary hydrates when the
-// code arrives). The coupon home never loads it (first-load JS, issue 9). `import.meta.env.SSR`
-// is false in the browser build, where the first branch drops out.
+// code arrives). The coupon home never loads it (first-load JS, docs/performance.md).
+// `import.meta.env.SSR` is false in the browser build, where the first branch drops out.
 const loadTabs = () => import('../components/category-tabs.tsx');
 const serverTabs = import.meta.env.SSR ? await loadTabs() : null;
 const CategoryTabs = serverTabs ? serverTabs.CategoryTabs : lazy(() => loadTabs().then((m) => ({ default: m.CategoryTabs })));
@@ -59,7 +59,10 @@ export const loader = withApiErrors(async ({ request, context }: Route.LoaderArg
   return { layout, outside: false, spotlight: [], callouts, recommended, nearby, featured: featured && bannerOf(featured), heroIndex };
 });
 
-/** What the contest banner shows: the page data carries no more of the contest (issue 9). */
+/**
+ * What the contest banner shows: the page data carries no more of the contest
+ * (docs/performance.md).
+ */
 type FeaturedBanner = { entity_id: number; contest: Pick<Contest['contest'], 'banner' | 'display_name'> };
 
 function bannerOf(contest: Contest): FeaturedBanner {

@@ -10,7 +10,7 @@ import { MARKETING_PAGES } from '../lib/content/marketing-pages.ts';
 import { webRequestContext } from '../lib/server/request-context.ts';
 
 const LOCATIONS_PER_MARKET = 100;
-/** The business, company, marketing and blog pages (issue 8). */
+/** The business, company, marketing and blog pages. */
 const CONTENT_PATHS = [
   '/business',
   '/business?category=homepros',

@@ -1,5 +1,5 @@
 // Component tests (Vitest + Testing Library on happy-dom): each test starts with no session, no
-// cookies and no stubbed network; an unexpected console.error fails it (STYLE.md "Tests").
+// cookies and no stubbed network; an unexpected console.error fails it.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 

@@ -1,5 +1,6 @@
--- Search and geo run inside PostgreSQL (ARCHITECTURE.md): full text, trigrams for typos and
--- autocomplete, and earthdistance for "near me" queries. All three ship with PGlite too.
+-- Search and geo run inside PostgreSQL (docs/operations.md "Production shape"): full text, trigrams
+-- for typos and autocomplete, and earthdistance for "near me" queries. All three ship with PGlite
+-- too.
 CREATE EXTENSION IF NOT EXISTS cube;
 --> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS earthdistance;

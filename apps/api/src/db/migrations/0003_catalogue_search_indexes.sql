@@ -1,4 +1,4 @@
--- Indexes for the public catalogue and search (issue 2, PERFORMANCE-NOTES.md).
+-- Indexes for the public catalogue and search (docs/performance.md).
 -- Autocomplete: a btree prefix scan on lower(name) answers `lower(name) LIKE 'piz%'` in well under
 -- a millisecond, where a trigram index is several times slower.
 CREATE INDEX IF NOT EXISTS merchants_name_lower_prefix_idx ON merchants (lower(name) text_pattern_ops);

@@ -1,7 +1,7 @@
--- Issue 9: answers cached in process (lib/answer-cache.ts) are dropped when the catalogue
--- changes. Every statement that changes the listed tables sends one notification on the
--- 'catalogue_changed' channel at commit (NOTIFY folds repeats within a transaction); every
--- server instance listens.
+-- docs/performance.md: answers cached in process (lib/answer-cache.ts) are dropped when the
+-- catalogue changes. Every statement that changes the listed tables sends one notification on the
+-- 'catalogue_changed' channel at commit (NOTIFY folds repeats within a transaction); every server
+-- instance listens.
 CREATE OR REPLACE FUNCTION notify_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('catalogue_changed', TG_TABLE_NAME);

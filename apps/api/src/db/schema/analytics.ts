@@ -1,4 +1,4 @@
-// Analytics events and their daily aggregates (issue 4; SPEC.md 7 analytics events).
+// Analytics events and their daily aggregates (SPEC.md 7 analytics events).
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**

@@ -1,5 +1,5 @@
 // The catalogue: markets, categories, merchants, locations, offers and the denormalised
-// offer-at-location index that listing and search read (issue 2, SPEC.md 3 and 9).
+// offer-at-location index that listing and search read (SPEC.md 3 and 9).
 import { sql } from 'drizzle-orm';
 import {
   boolean,

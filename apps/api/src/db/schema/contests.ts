@@ -1,4 +1,4 @@
-// Contests, their per-market entities, winners and draws (SPEC.md 3 Contest; issues 2 and 5).
+// Contests, their per-market entities, winners and draws (SPEC.md 3 Contest).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations, markets, merchants } from './catalogue.ts';
@@ -61,8 +61,9 @@ export const contestWinners = pgTable(
 );
 
 /**
- * One entry per member and contest (issue 5): the unique index is what makes parallel double
- * submits safe (INSERT ... ON CONFLICT). Entries are personal: they go with the account.
+ * One entry per member and contest (docs/api.md "Exactly once"): the unique index is what makes
+ * parallel double submits safe (INSERT ... ON CONFLICT). Entries are personal: they go with the
+ * account.
  */
 export const contestEntries = pgTable(
   'contest_entries',
@@ -77,7 +78,10 @@ export const contestEntries = pgTable(
   (t) => [uniqueIndex('contest_entries_contest_user_uq').on(t.contestId, t.userId), index('contest_entries_user_idx').on(t.userId)],
 );
 
-/** An auditable draw (issue 5): the seed that, with the ordered entries, reproduces the pick. */
+/**
+ * An auditable draw (docs/operations.md): the seed that, with the ordered entries, reproduces the
+ * pick.
+ */
 export const contestDraws = pgTable(
   'contest_draws',
   {

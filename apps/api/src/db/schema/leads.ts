@@ -1,5 +1,6 @@
-// Leads of the public forms (issue 5; SPEC.md 3 Other payloads, 7): one row per submission, the
-// validated and normalised fields in `details`, routed to the market whose office follows it up.
+// Leads of the public forms (SPEC.md 3 Other payloads, 7; docs/decisions.md "Leads"): one row per
+// submission, the validated and normalised fields in `details`, routed to the market whose office
+// follows it up.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { markets } from './catalogue.ts';

@@ -1,4 +1,4 @@
-// Members: accounts, their access and one-time tokens and preferences (issue 3; SPEC.md 3 User
+// Members: accounts, their access and one-time tokens and preferences (SPEC.md 3 User
 // info, Preferences, Registration). What members save is in saved.ts.
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -26,7 +26,7 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_uq').on(t.email)],
 );
 
-/** Bearer access tokens. Only the SHA-256 of a token is stored (issue 3 Security). */
+/** Bearer access tokens. Only the SHA-256 of a token is stored. */
 export const accessTokens = pgTable(
   'access_tokens',
   {

@@ -1,4 +1,4 @@
-// Prints, print tokens and redemptions (issue 4; SPEC.md 3 Print record, 4 Print count and
+// Prints, print tokens and redemptions (SPEC.md 3 Print record, 4 Print count and
 // Slide-to-redeem, 9 limits).
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

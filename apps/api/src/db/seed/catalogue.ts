@@ -1,4 +1,4 @@
-// Merchants, locations and offers (issue 2 section 3), generated merchant by merchant so that
+// Merchants, locations and offers, generated merchant by merchant so that
 // any scale streams in chunks: each merchant draws from its own generator seeded by (seed,
 // index), and ids are assigned in order, so the same seed and scale always give the same rows.
 import { addDays } from '@market/domain/expiry';

@@ -1,4 +1,4 @@
-// Category rows (issue 2 section 2; SPEC.md 3): the main categories (the eight of the category
+// Category rows (SPEC.md 3): the main categories (the eight of the category
 // list plus community and locations), the four home-pros groups other than home-improvement
 // (which is the main category itself) and one 'sub' row per entry of every static list.
 import { CATEGORY_LISTS, type CategoryList, type ListEntry } from '@market/domain/category-lists';

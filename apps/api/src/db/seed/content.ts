@@ -1,5 +1,5 @@
 // The words of the seed: people, streets, business names and offer texts per kind of business,
-// so that a demo reads like a real regional coupon book (issue 2 section 3).
+// so that a demo reads like a real regional coupon book.
 import type { HomeProsGroupSlug, MainSlug } from '@market/domain/category-lists';
 import type { MarketId } from '@market/domain/markets';
 

@@ -1,4 +1,4 @@
-// Contests, their per-market entities and winners (issue 2 section 3; SPEC.md 3 Contest): several
+// Contests, their per-market entities and winners (SPEC.md 3 Contest): several
 // per market, one featured entity per market, some with winning numbers, some with winners, a
 // display name shared by two contests (lists deduplicate by it) and two entities of one contest
 // in the same market.

@@ -1,4 +1,4 @@
-// Where seeded businesses sit: real cities of the four markets (issue 2 section 3; SPEC.md 9),
+// Where seeded businesses sit: real cities of the four markets (SPEC.md 9),
 // picked by population and scattered a little around a real ZIP code of the city.
 import { distanceMeters, isInSoutheastMichigan, type MarketId } from '@market/domain/markets';
 import type { Place, ZipPoint } from './places.ts';

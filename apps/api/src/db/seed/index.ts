@@ -1,5 +1,6 @@
-// Deterministic seed data (issue 2 section 3). `seedDatabase` fills an empty, migrated database;
-// the same seed number and scale always produce the same rows (dates are relative to `today`).
+// Deterministic seed data (docs/operations.md "Data"). `seedDatabase` fills an empty, migrated
+// database; the same seed number and scale always produce the same rows (dates are relative to
+// `today`).
 import { sql } from 'drizzle-orm';
 import { MARKETS } from '@market/domain/markets';
 import { businessToday } from '@market/domain/expiry';

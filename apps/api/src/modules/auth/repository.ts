@@ -1,4 +1,4 @@
-// The only auth file that talks Drizzle (STYLE.md 1, 3).
+// The only auth file that talks Drizzle.
 import { and, eq, gt, isNull, or, lt, lte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accessTokens, loginThrottles, userTokens, users } from '../../db/schema/index.ts';

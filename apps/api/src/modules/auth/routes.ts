@@ -1,8 +1,8 @@
 // The auth calls of SPEC.md 7 (/auth/*), thin: validate, call the service, pick a status.
-// Every answer is private and never cached (issue 10). Rate limits (issue 3 Security) are per
-// client IP; failed log-ins are also counted per IP and e-mail, so a burst of wrong passwords
-// from one place never locks the owner out elsewhere, and at most for one window where it came
-// from. Failed log-ins from every address together also meet a per-account ceiling: short,
+// Every answer is private and never cached (docs/security.md). Rate limits (docs/api.md "Limits")
+// are per client IP; failed log-ins are also counted per IP and e-mail, so a burst of wrong
+// passwords from one place never locks the owner out elsewhere, and at most for one window where it
+// came from. Failed log-ins from every address together also meet a per-account ceiling: short,
 // growing pauses that a password reset by e-mail ends (sign-in-throttle.ts). New passwords are
 // checked against the common-password list here, on the server only (password-policy.ts).
 import type { FastifyRequest } from 'fastify';

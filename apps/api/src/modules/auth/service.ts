@@ -1,5 +1,6 @@
 // Member accounts: sign-up, log in/out, the mailed password-reset and verification links, profile,
-// password change and account deletion (issue 3; SPEC.md 3, 5, 7).
+// password change and account deletion (SPEC.md 3, 5, 7;
+// docs/decisions.md "Review fixes (accounts)").
 import { parseOptions } from '@node-rs/argon2';
 import type { Registration } from '@market/domain/validation/registration';
 import type { z } from 'zod';
@@ -28,7 +29,10 @@ import type { LoginOut, UserInfoOut } from './schema.ts';
 import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
 import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './lib/tokens.ts';
 
-/** The same answer for a new and an already registered e-mail (issue 10: no account enumeration). */
+/**
+ * The same answer for a new and an already registered e-mail (no account enumeration,
+ * docs/security.md).
+ */
 export const REGISTERED_DETAIL = 'Account created! Check your e-mail to confirm your address.';
 export const BAD_CREDENTIALS = 'Unable to log in with the provided credentials.';
 export const RESET_REQUESTED_DETAIL = 'If an account exists for this e-mail address, we have sent it a link to reset the password.';

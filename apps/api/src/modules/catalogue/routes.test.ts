@@ -1,4 +1,4 @@
-// GET /api/entities/, /api/offers/{id}/ and /api/recommendations/ (issue 2 section 4; SPEC.md 3,
+// GET /api/entities/, /api/offers/{id}/ and /api/recommendations/ (SPEC.md 3,
 // 4, 7, 9). The tests create their own rows (unique category slugs keep the seed out of the way).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
@@ -416,7 +416,7 @@ describe('offers', () => {
 });
 
 // GET /api/locations/{id}/, /api/locations/ (?slug=), /api/categories/ and /api/spotlight/
-// (issue 2 section 4; SPEC.md 3 Location, Categories, Spotlight merchant).
+// (SPEC.md 3 Location, Categories, Spotlight merchant).
 describe('locations', () => {
   let t: TestApp;
   const u = uid();

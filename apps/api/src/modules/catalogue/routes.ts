@@ -1,4 +1,4 @@
-// The public catalogue calls of SPEC.md 7 and the paths ARCHITECTURE.md names for the rest.
+// The public catalogue calls of SPEC.md 7 and the rest of docs/api.md "Endpoint families".
 // Lists answer JSON arrays; every public GET is cacheable by a CDN.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// zod in/out for the public catalogue (SPEC.md 3 and 7, issue 2 section 4). The field names are
+// zod in/out for the public catalogue (SPEC.md 3 and 7). The field names are
 // the provider API's, so they stay snake_case.
 import { z } from 'zod';
 import { CATEGORY_SLUG_PATTERN } from '@market/domain/categories';

@@ -1,4 +1,4 @@
-// The public catalogue's rules (issue 2 section 4; SPEC.md 3, 4, 7 and 9): where the visitor is,
+// The public catalogue's rules (SPEC.md 3, 4, 7 and 9): where the visitor is,
 // which categories a list asks for, and the answer shapes; which offers a list shows and in which
 // order is the offer query's (offer-query.ts). Other modules (search, saved items, leads, prints)
 // call the exported functions here rather than the repository or the query.
@@ -392,7 +392,7 @@ async function categoriesOfDay(deps: AppDeps, today: string): Promise<Categories
 // Recommendations and spotlight
 
 /**
- * GET /api/recommendations/ (ARCHITECTURE.md; SPEC.md 9: 4 by default): active offers near the
+ * GET /api/recommendations/ (docs/api.md; SPEC.md 9: 4 by default): active offers near the
  * visitor, those sharing a category with the saved offers or a turned-on preference first, then
  * featured first when nothing is favoured; nearest first within each group. Saved offers
  * themselves are left out.

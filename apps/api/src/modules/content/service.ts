@@ -48,8 +48,8 @@ async function calloutsOf(db: Executor, isDefault: boolean): Promise<CalloutOut[
  * (SPEC.md 7), with the settings so the web can apply the default-callouts fallback.
  */
 export async function calloutsForState(deps: Pick<AppDeps, 'db' | 'answers'>, state: string | undefined, random: () => number = Math.random): Promise<CalloutsOut> {
-  // The rows are kept in the app's answer cache (issue 9: they change rarely and every home page
-  // asks); the selection, with its per-request shuffle, is made here every time.
+  // The rows are kept in the app's answer cache (docs/performance.md: they change rarely and every
+  // home page asks); the selection, with its per-request shuffle, is made here every time.
   const [settings, all] = await Promise.all([deps.answers.remember('content:callout-settings', () => settingsOf(deps.db.db)), deps.answers.remember('content:callouts', () => calloutsOf(deps.db.db, false))]);
   return { objects: selectCallouts(all, settings, state ?? DEFAULT_PLACE.state, random), settings };
 }

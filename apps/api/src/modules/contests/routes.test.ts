@@ -291,7 +291,7 @@ describe('contest lists', () => {
   });
 });
 
-// Contest entries (issue 5): POST /api/contestapplication/ and `entered` on the contest answers.
+// Contest entries: POST /api/contestapplication/ and `entered` on the contest answers.
 // Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (the double-submit race on both).
 describe('entries', () => {
   let t: TestApp;

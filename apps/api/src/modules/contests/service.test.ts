@@ -1,6 +1,7 @@
-// Draws and sweepstakes claims (issue 5): a draw picks winners from the entries with a recorded
-// seed that reproduces the pick, stores them with selected_at, mails them, and they show in the
-// winners list; a sweepstakes claim is stored and flagged when its numbers match.
+// Draws and sweepstakes claims (docs/operations.md "Contests and leads"): a draw picks winners from
+// the entries with a recorded seed that reproduces the pick, stores them with selected_at, mails
+// them, and they show in the winners list; a sweepstakes claim is stored and flagged when its
+// numbers match.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';

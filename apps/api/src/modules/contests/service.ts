@@ -131,9 +131,9 @@ export async function listWinners(deps: Pick<AppDeps, 'db'>, q: ContestWinnersQu
 export const ENTRY_NOTICE = 'You will be notified by e-mail when a winner is selected.';
 
 /**
- * POST /api/contestapplication/: enters a member in a running contest, once (issue 5). The
- * contest comes from `contest` or from the entity the member entered through; a repeat answers
- * the first entry with `created` false.
+ * POST /api/contestapplication/: enters a member in a running contest, once
+ * (docs/api.md "Exactly once"). The contest comes from `contest` or from the entity the member
+ * entered through; a repeat answers the first entry with `created` false.
  */
 export async function enterContest(deps: Pick<AppDeps, 'db'>, userId: number, input: ContestApplication, today = businessToday()): Promise<ContestEntryOut & { created: boolean }> {
   let contestId = input.contest;
@@ -205,7 +205,7 @@ export async function claimSweepstakes(
   return { id: claim.id, detail: CLAIM_SUBMITTED };
 }
 
-/** Sweepstakes claims after `afterId`, oldest first, for the leads export (issue 5). */
+/** Sweepstakes claims after `afterId`, oldest first, for the leads export (docs/operations.md). */
 export function sweepstakesClaimsPage(deps: Pick<AppDeps, 'db'>, afterId: number, limit: number) {
   return findSweepstakesClaimsAfter(deps.db, afterId, limit);
 }

@@ -161,8 +161,8 @@ export async function marketOfPlace(deps: Pick<AppDeps, 'db'>, input: PlaceInput
 
 
 /**
- * The city and state of a US ZIP code, when the places table knows it (contest winners, issue 5);
- * read in the caller's transaction `tx` when given.
+ * The city and state of a US ZIP code, when the places table knows it (contest winners,
+ * docs/operations.md); read in the caller's transaction `tx` when given.
  */
 export async function placeOfZip(deps: Pick<AppDeps, 'db'>, zip: string, tx?: Executor): Promise<{ city: string; state: string } | undefined> {
   const place = await findPlaceByZip(tx ?? deps.db.db, zip);

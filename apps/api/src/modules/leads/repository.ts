@@ -1,4 +1,4 @@
-// Lead and newsletter rows (STYLE.md 3). Leads are append-only; a newsletter address has one row
+// Lead and newsletter rows. Leads are append-only; a newsletter address has one row
 // (INSERT ... ON CONFLICT on the unique e-mail), pending until its confirmation link is used.
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../db/client.ts';

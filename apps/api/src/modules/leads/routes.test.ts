@@ -1,4 +1,4 @@
-// Every lead form through HTTP (issue 5): validation with the SPEC.md 5 messages, the stored
+// Every lead form through HTTP: validation with the SPEC.md 5 messages, the stored
 // record, the office mail through the queue, the shared rate limit, and the newsletter's
 // one-click unsubscribe. Each test sends from its own client address so the limit is its own.
 import { spawnSync } from 'node:child_process';

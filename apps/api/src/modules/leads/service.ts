@@ -1,6 +1,6 @@
-// The rules of the lead forms (issue 5): each submission is validated (by the shared schemas of
-// @market/domain), stored, and forwarded by e-mail through the queue to the regional office that
-// serves it (SPEC.md 1 offices; marketFor in @market/domain/markets).
+// The rules of the lead forms (docs/decisions.md "Leads"): each submission is validated (by the
+// shared schemas of @market/domain), stored, and forwarded by e-mail through the queue to the
+// regional office that serves it (SPEC.md 1 offices; marketFor in @market/domain/markets).
 import { randomBytes } from 'node:crypto';
 import { MARKETS, marketFor, type Market } from '@market/domain/markets';
 import {

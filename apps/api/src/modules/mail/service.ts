@@ -1,4 +1,4 @@
-// The mail queue (ARCHITECTURE.md "slow work goes through the database"): pg-boss on the app's
+// The mail queue (slow work goes through the database): pg-boss on the app's
 // own database. On PGlite it runs through an adapter over the embedded engine; on PostgreSQL it
 // keeps a small pool of its own (SKIP LOCKED, so several instances never send one mail twice).
 //

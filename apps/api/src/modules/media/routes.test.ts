@@ -22,7 +22,7 @@ function expectSvg(res: Awaited<ReturnType<typeof get>>) {
   expect(res.headers.etag).toBeTruthy();
 }
 
-describe('generated images (issue 2 section 3)', () => {
+describe('generated images', () => {
   it('serves every image path the seed stored, from this app only', async () => {
     const paths = await t.db.rows<{ path: string }>(sql`
       (SELECT logo_path AS path FROM merchants ORDER BY id LIMIT 5)

@@ -1,5 +1,5 @@
-// Generated images under /media (issue 2 section 3): SVG with long cache lifetimes, so browsers
-// and a CDN keep them. Malformed names are a 400 naming the field; unknown ones a 404.
+// Generated images under /media (no external image host): SVG with long cache lifetimes, so
+// browsers and a CDN keep them. Malformed names are a 400 naming the field; unknown ones a 404.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams } from './schema.ts';

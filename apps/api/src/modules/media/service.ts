@@ -1,4 +1,4 @@
-// The generated images (issue 2 section 3): each function answers the SVG text of one image or
+// The generated images (no external image host): each function answers the SVG text of one image or
 // throws not found. Static designs need no database; names and headlines come from it.
 import { HOME_PROS_CATEGORIES, MAIN_CATEGORIES, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import type { AppDeps } from '../../context.ts';

@@ -1,4 +1,4 @@
-// Prints, copies and redemptions rows (STYLE.md 3). Limits are enforced by single statements
+// Prints, copies and redemptions rows. Limits are enforced by single statements
 // (conditional upserts and unique indexes), never by a read followed by a write, so parallel
 // requests cannot overshoot on PostgreSQL, and PGlite's single session needs no row locks.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// Prints, print tokens, the coupon PDF and redemptions (SPEC.md 7; ARCHITECTURE.md unnamed paths:
-// POST /api/printtokens/, POST and GET /api/redemptions/).
+// Prints, print tokens, the coupon PDF and redemptions (SPEC.md 7; docs/api.md "Endpoint families"
+// for the paths it does not name: POST /api/printtokens/, POST and GET /api/redemptions/).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -126,7 +126,8 @@ export const printsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pdf, filename } = await couponPdf(deps, copy, { homePros: homePros ?? false, publicUrl: deps.env.PUBLIC_URL });
       const disposition = download || copy.kind === 'download' ? 'attachment' : 'inline';
       return privateNoStore(reply)
-        // The web prints through a hidden iframe of its own origin (issue 4): allow exactly that.
+        // The web prints through a hidden iframe of its own origin (SPEC.md 2 Routes: /api/pdf):
+        // allow exactly that.
         .header('content-security-policy', "frame-ancestors 'self'")
         .header('x-frame-options', 'SAMEORIGIN')
         .header('content-disposition', `${disposition}; filename="${filename}"`)

@@ -1,5 +1,5 @@
 // Prints, print tokens, the PDF and redemptions in and out (SPEC.md 3 Print record, 7, 8;
-// ARCHITECTURE.md unnamed paths).
+// docs/api.md "Endpoint families" for the paths SPEC.md 7 does not name).
 import { z } from 'zod';
 import { PRINT_KINDS, type PrintKind } from '@market/domain/prints';
 import { OBJECT_EXPECTED, bodyId, withAliases } from '@market/domain/validation/fields';

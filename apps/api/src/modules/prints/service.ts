@@ -1,6 +1,6 @@
 // Prints and downloads, print tokens, the printable PDF and redemption (SPEC.md 3 Print record,
 // 4 Print count and Slide-to-redeem, 6, 8, 9). Every copy and every redemption also leaves an
-// analytics event (issue 4).
+// analytics event (SPEC.md 7).
 import { printLimit } from '@market/domain/constants';
 import { businessToday } from '@market/domain/expiry';
 import { offerShareLink } from '@market/domain/share-link';

@@ -1,4 +1,4 @@
-// Saved items rows (STYLE.md 3). Saving is one INSERT ... ON CONFLICT on the unique (member,
+// Saved items rows. Saving is one INSERT ... ON CONFLICT on the unique (member,
 // item) index, so the same item saved twice, even by a thousand requests at once, is one row.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 // Search SQL: typo correction against the word dictionary (pg_trgm) and autocomplete prefixes
-// (btree on lower(name), PERFORMANCE-NOTES.md). The full-text condition on `offer_index.tsv` is
-// part of the catalogue's offer query (catalogue/offer-query-sql.ts).
+// (btree on lower(name), migration 0003). The full-text condition on `offer_index.tsv` is
+// part of the catalogue's offer query (catalogue/lib/offer-query-sql.ts).
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client.ts';
 import { earthPoint, textArray, type GeoCircle } from '../catalogue/lib/offer-sql.ts';

@@ -1,4 +1,4 @@
-// GET /api/search/ and /api/searchautocomplete/ (issue 2 section 4; SPEC.md 4, 7). The tests
+// GET /api/search/ and /api/searchautocomplete/ (SPEC.md 4, 7). The tests
 // create their own rows; made-up words and a unique category keep the seed's offers out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';

@@ -1,4 +1,4 @@
-// Search rules (issue 2 section 4; SPEC.md 7): full text over merchant names, offer text,
+// Search rules (SPEC.md 7): full text over merchant names, offer text,
 // categories and subcategories, tolerant of typos, ranked by relevance and distance, within the
 // market radius, active offers only; and autocomplete near the visitor.
 import { MIN_AUTOCOMPLETE_CHARS } from '@market/domain/constants';

@@ -1,9 +1,9 @@
-// The one typed client loaders and actions use to reach the API (ARCHITECTURE.md "The web app
-// reaches the API only through its HTTP contract"). The transport comes from the load context:
-// in-process app.inject, or fetch to API_URL (apps/api/src/web.ts). Every answer is parsed with
-// the response schema the API serialises with (@market/domain/api), so a page reads exactly what
-// the API documents; a failure is an ApiError with a status, never a silent empty answer. Every
-// stored HTML field is sanitised before it reaches a component.
+// The one typed client loaders and actions use to reach the API (the web app
+// reaches the API only through its HTTP contract). The transport comes from the load context:
+// in-process app.inject, or fetch to API_URL (apps/api/src/web/in-process-api.ts). Every answer is
+// parsed with the response schema the API serialises with (@market/domain/api), so a page reads
+// exactly what the API documents; a failure is an ApiError with a status, never a silent empty
+// answer. Every stored HTML field is sanitised before it reaches a component.
 import { data, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import { PAGE_SIZE, RECOMMENDED_COUNT } from '@market/domain/constants';
@@ -190,7 +190,7 @@ export class ApiClient {
     return this.get(`/api/search/${query({ q, ...placeParams(geo), category: options.category, offset: options.offset || undefined, limit: PAGE_SIZE })}`, OfferList);
   }
 
-  /** GET /api/recommendations/ (ARCHITECTURE.md): 4 offers for the home page. */
+  /** GET /api/recommendations/ (docs/api.md): 4 offers for the home page. */
   async recommendations(geo: UserGeo): Promise<OfferListItem[]> {
     return this.get(`/api/recommendations/${query({ limit: RECOMMENDED_COUNT, ...placeParams(geo) })}`, OfferList);
   }
@@ -219,7 +219,7 @@ export class ApiClient {
     return (await this.get(`/api/contests/${query({ ...placeParams(geo), featured: options.featured, offset: options.offset || undefined })}`, ContestList)).map(sanitizedContest);
   }
 
-  /** The featured contest: the first item of GET /api/contests/?featured=1 (ARCHITECTURE.md). */
+  /** The featured contest: the first item of GET /api/contests/?featured=1 (docs/api.md). */
   async featuredContest(geo: UserGeo): Promise<Contest | null> {
     return (await this.contests(geo, { featured: true }))[0] ?? null;
   }
@@ -281,7 +281,7 @@ export class ApiClient {
   }
 }
 
-/** The API client of this request (load context from apps/api/src/web.ts). */
+/** The API client of this request (load context from apps/api/src/web/mount.ts). */
 export function apiFrom(context: Readonly<RouterContextProvider>): ApiClient {
   return new ApiClient(context.get(webRequestContext).api);
 }

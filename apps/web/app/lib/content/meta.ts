@@ -1,4 +1,4 @@
-// Titles, descriptions, canonical URLs, Open Graph and Twitter cards for every page (issue 6),
+// Titles, descriptions, canonical URLs, Open Graph and Twitter cards for every page,
 // and schema.org JSON-LD for offers (when the offer modal is open) and merchants.
 import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { BRANDS, pageTitle, type BrandId } from '@market/domain/brand';

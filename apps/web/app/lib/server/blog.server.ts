@@ -1,5 +1,6 @@
-// The blog (issue 8): posts are Markdown files in app/content/blog/, named {date}-{slug}.md, with
-// front matter (title, date, author, description, tags). Parsed once when the server starts.
+// The blog (docs/operations.md "Site content"): posts are Markdown files in app/content/blog/,
+// named {date}-{slug}.md, with front matter (title, date, author, description, tags). Parsed once
+// when the server starts.
 import { renderMarkdown } from './markdown.server.ts';
 
 export interface BlogPost {

@@ -1,5 +1,5 @@
 // Validates a public form with its shared schema (packages/domain/src/validation/leads.ts: the
-// web and the API parse with the same rules and messages, STYLE.md 6), sends it to the API
+// web and the API parse with the same rules and messages), sends it to the API
 // (SPEC.md 7) and turns the answer into what the form shows (SPEC.md 8). The API validates again;
 // its 4xx field messages are shown beside their fields.
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
-// Terms of Use and Privacy Policy (issue 8): Markdown documents in app/content/legal/, rendered
-// once when the server starts.
+// Terms of Use and Privacy Policy (docs/decisions.md "Blog, terms and privacy as Markdown"):
+// Markdown documents in app/content/legal/, rendered once when the server starts.
 import { renderMarkdown } from './markdown.server.ts';
 
 const FILES = import.meta.glob('../../content/legal/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;

@@ -1,5 +1,5 @@
-// What the server (apps/api/src/web.ts) hands every request: the CSP nonce, the public origin and
-// the one way loaders reach the API (in-process app.inject, or fetch to API_URL).
+// What the server (apps/api/src/web/mount.ts) hands every request: the CSP nonce, the public origin
+// and the one way loaders reach the API (in-process app.inject, or fetch to API_URL).
 import { createContext } from 'react-router';
 
 export interface ApiRequestInit {

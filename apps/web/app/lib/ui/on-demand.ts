@@ -1,7 +1,8 @@
-// Widgets whose code loads on first use (first-load JS, issue 9). The server and the first client
-// render draw a plain stand-in with the same markup (ids, ARIA attributes, classes), which works
-// as the no-JS form does; the first focus or pointer over it fetches the real widget, which then
-// replaces the stand-in in one synchronous commit, keeping the typed text, the focus and the caret.
+// Widgets whose code loads on first use (first-load JS, docs/performance.md). The server and the
+// first client render draw a plain stand-in with the same markup (ids, ARIA attributes, classes),
+// which works as the no-JS form does; the first focus or pointer over it fetches the real widget,
+// which then replaces the stand-in in one synchronous commit, keeping the typed text, the focus and
+// the caret.
 import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 

@@ -1,5 +1,5 @@
 // Password hashing: argon2id at OWASP's recommended parameters (19 MiB, 2 passes, 1 lane)
-// through the prebuilt @node-rs/argon2 (issue 3 Security).
+// through the prebuilt @node-rs/argon2.
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** OWASP Password Storage Cheat Sheet, argon2id option 2. */

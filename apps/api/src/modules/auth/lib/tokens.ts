@@ -5,7 +5,7 @@ import { AUTH_COOKIE_SECONDS } from '@market/domain/constants';
 
 /** Access tokens live as long as the auth cookie (SPEC.md 9: 2592000 s). */
 export const ACCESS_TOKEN_SECONDS = AUTH_COOKIE_SECONDS;
-/** Password reset links expire within an hour; verification links within a day (issue 3). */
+/** Password reset links expire within an hour; verification links within a day. */
 export const RESET_TOKEN_SECONDS = 3600;
 export const VERIFY_TOKEN_SECONDS = 86_400;
 

@@ -1,6 +1,6 @@
 // The statements of the offer query (offer-query.ts decides which one runs): a page of active
 // offers in a circle in any listing order, the full-text condition of a text query, and the
-// planner statistics the choice of plan reads. The shapes are those PERFORMANCE-NOTES.md and
+// planner statistics the choice of plan reads. The shapes are those
 // docs/performance.md measured at national scale: an `earth_box` prefilter plus a KNN
 // `ORDER BY earth <-> point` on the GiST index, the page picked first and only its rows enriched.
 import { sql, type SQL } from 'drizzle-orm';
@@ -190,7 +190,7 @@ export const categoriesFirst = (ids: readonly number[], p: GeoPoint): OfferSort 
 
 /**
  * Shortest word matched as a prefix ("burg" finds "burgers"); a shorter one matches as typed.
- * The same length as the shortest word of search's typo dictionary (search/maintenance.ts).
+ * The same length as the shortest word of search's typo dictionary (db/search-terms.ts).
  */
 const MIN_PREFIX_WORD = 3;
 

@@ -1,5 +1,5 @@
 // SQL fragments shared by the offer query, the catalogue and search repositories: parameters
-// drizzle cannot bind as arrays, the geo circle (PERFORMANCE-NOTES.md: earth_box prefilter on the
+// drizzle cannot bind as arrays, the geo circle (docs/performance.md: earth_box prefilter on the
 // GiST index), the rule of which offers a list may show (SPEC.md 4) and the list-item columns.
 import { sql, type SQL } from 'drizzle-orm';
 

@@ -19,7 +19,7 @@ export interface CatalogueState {
   categoryShares: TtlCache<'all', Map<number, number>>;
   /** Planner statistics (offer-query.ts): share of offers per full-text lexeme, under 'all'. */
   wordShares: TtlCache<'all', Map<string, number>>;
-  /** Autocomplete's names (search/name-index.ts). */
+  /** Autocomplete's names (search/lib/name-index.ts). */
   names: NameIndex;
 }
 

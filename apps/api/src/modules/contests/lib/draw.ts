@@ -1,8 +1,9 @@
-// Drawing contest winners (issue 5): a real, auditable operation. The eligible entries (members
-// who entered and have not won this contest yet, in entry order) and a recorded seed fix the
-// result: shuffling the stored entry_ids with Random('contest-draw', contest id, seed) - the
-// seed generator whose sequence never changes - picks the same winners again. Winners are stored
-// with selected_at and mailed through the queue once the draw is committed.
+// Drawing contest winners (docs/operations.md "Contests and leads"): a real, auditable operation.
+// The eligible entries (members who entered and have not won this contest yet, in entry order) and
+// a recorded seed fix the result: shuffling the stored entry_ids with Random('contest-draw',
+// contest id, seed) - the seed generator whose sequence never changes - picks the same winners
+// again. Winners are stored with selected_at and mailed through the queue once the draw is
+// committed.
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../../context.ts';
 import type { contestWinners } from '../../../db/schema/index.ts';

@@ -1,4 +1,4 @@
-// The mails of contests (issue 5). Jobs carry ids only; the worker reads the rows.
+// The mails of contests. Jobs carry ids only; the worker reads the rows.
 //   contests.sweepstakes-claim  to the office of the claim's market, flagged when numbers match
 //   contests.winner             to a drawn winner (see draw.ts)
 import { MARKETS, marketFor, type MarketId } from '@market/domain/markets';

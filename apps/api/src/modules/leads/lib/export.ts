@@ -1,6 +1,6 @@
-// The CSV export of each kind of lead for the sales team (issue 5): one row per lead, the fields
-// in the order of the office mail (fields.ts), written with csv-stringify while paging through
-// the table by id, so any number of leads streams in constant memory.
+// The CSV export of each kind of lead for the sales team (docs/operations.md): one row per lead,
+// the fields in the order of the office mail (fields.ts), written with csv-stringify while paging
+// through the table by id, so any number of leads streams in constant memory.
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { LEAD_KINDS, type LeadKind } from '../../../db/schema/index.ts';

@@ -1,7 +1,7 @@
-// One rate limit for every lead form and sweepstakes claim (issue 5): LEAD_RATE_LIMIT_MAX accepted
-// submissions per client address in LEAD_RATE_LIMIT_WINDOW_SECONDS, counted together across the
-// forms, in the app's @fastify/rate-limit store. Only submissions that passed validation count, so
-// a person fixing typos is not locked out.
+// One rate limit for every lead form and sweepstakes claim (docs/decisions.md "Leads"):
+// LEAD_RATE_LIMIT_MAX accepted submissions per client address in LEAD_RATE_LIMIT_WINDOW_SECONDS,
+// counted together across the forms, in the app's @fastify/rate-limit store. Only submissions that
+// passed validation count, so a person fixing typos is not locked out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/errors.ts';
 

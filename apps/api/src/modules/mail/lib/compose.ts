@@ -1,5 +1,5 @@
 // Turns the content of a mail into its plain-text and HTML parts, both ending with the company's
-// postal address (issue 3: every mail has HTML and plain text and the postal address).
+// postal address (every mail has HTML and plain text and the postal address).
 import { HEADQUARTERS } from '@market/domain/markets';
 
 /** What a template produces: the layout adds the greeting style, the button and the footer. */

@@ -1,5 +1,5 @@
 // Where mails go: SMTP through nodemailer when SMTP_URL is set, otherwise .eml files in the local
-// mailbox (issue 3). nodemailer builds the raw message in both cases.
+// mailbox (docs/operations.md). nodemailer builds the raw message in both cases.
 import nodemailer from 'nodemailer';
 import type { Env } from '../../../config/env.ts';
 import type { ComposedMail } from './compose.ts';

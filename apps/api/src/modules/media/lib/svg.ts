@@ -1,4 +1,4 @@
-// Drawing of the generated images (issue 2 section 3): merchant logos, offer pictures, hero and
+// Drawing of the generated images: merchant logos, offer pictures, hero and
 // state banners, special-edition headers, contest art, callouts and category icons. Pure
 // functions of their inputs; every piece of text goes through escapeMarkup. No inline `style`
 // attributes (the API's CSP forbids them if an image is opened on its own).

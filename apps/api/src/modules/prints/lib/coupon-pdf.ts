@@ -1,9 +1,10 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- other projects (scripts, e2e, web) reach this file through imports and need its ambient module types
 /// <reference path="./svg-to-pdfkit.d.ts" />
-// The printable coupon (issue 4): a Letter page with a cut-out coupon a cashier would accept:
-// merchant name and logo, headline, description as text, 'Expires: MM/DD/YYYY' (SPEC.md 9), the
-// location's address, the coupon code, a QR code and a Code 128 barcode that identify this one
-// copy, and the retailer and consumer terms. Standard PDF fonts only: nothing is downloaded.
+// The printable coupon (SPEC.md 2 Routes, 4 Print count): a Letter page with a cut-out coupon a
+// cashier would accept: merchant name and logo, headline, description as text, 'Expires:
+// MM/DD/YYYY' (SPEC.md 9), the location's address, the coupon code, a QR code and a Code 128
+// barcode that identify this one copy, and the retailer and consumer terms. Standard PDF fonts
+// only: nothing is downloaded.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import bwipjs from 'bwip-js';

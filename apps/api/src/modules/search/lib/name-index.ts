@@ -1,5 +1,5 @@
-// Autocomplete from memory (issue 9: p95 within 5 ms): the category names and the names of
-// merchants with their locations' points, loaded once in the background and dropped when
+// Autocomplete from memory (docs/performance.md: p95 within 5 ms): the category names and the names
+// of merchants with their locations' points, loaded once in the background and dropped when
 // merchants, locations or categories change. It answers exactly what `findNamesStartingWith`
 // answers in SQL (same prefix rule, distance formula and order); until it is loaded, and while it
 // reloads after a change, the SQL answers.
@@ -131,7 +131,7 @@ function answer(index: Loaded, prefix: string, circle: GeoCircle, limit: number)
 }
 
 /**
- * One app's name index (kept on its dependencies, catalogue/state.ts): empty until the first
+ * One app's name index (kept on its dependencies, catalogue/lib/state.ts): empty until the first
  * suggestion asks for it, dropped when names or places change.
  */
 export class NameIndex {
