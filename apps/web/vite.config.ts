@@ -29,6 +29,8 @@ export default defineConfig({
               groups: [
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream)[\\/]/ },
                 { name: 'shell', test: SHELL },
+                // zod, the shared field rules and the auth answers the sign-in, account and password pages parse with.
+                { name: 'fields', test: /node_modules[\\/]zod[\\/]|packages[\\/]domain[\\/]src[\\/](validation[\\/]fields|api[\\/]auth)\.ts$/ },
               ],
             },
           },

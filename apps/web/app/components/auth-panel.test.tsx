@@ -7,7 +7,7 @@ import { gate, stubApi } from '../test/api-stub.ts';
 import { renderPage } from '../test/render.tsx';
 import { ACCOUNT_CREATED, AuthPanel } from './auth-panel.tsx';
 
-const LOGIN = { token: 'fresh-token', expires: Date.now() / 1000 + 3600, user: { id: 7, name: 'Pat Saver', email: 'pat@example.com', first_name: 'Pat' } };
+const LOGIN = { token: 'fresh-token', expires: Math.floor(Date.now() / 1000) + 3600, user: { id: 7, name: 'Pat Saver', email: 'pat@example.com', first_name: 'Pat' } };
 
 describe('sign in', () => {
   it('shows each field message before sending anything, and focuses the first field', async () => {

@@ -5,6 +5,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoginOut } from '@market/domain/api/auth';
 import { loginSchema } from '@market/domain/validation/login';
 import { registrationFormSchema, registrationSchema } from '@market/domain/validation/registration';
 import { STATE_OPTIONS } from '@market/domain/validation/fields';
@@ -13,7 +14,7 @@ import { rememberSignedUp } from '../lib/member/auth-storage.ts';
 import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
 import { ApiError, callApi, messageOf } from '../lib/api/member-api.ts';
 import { type AuthTab } from '../lib/member/auth-dialog-state.tsx';
-import { type LoginAnswer, useSession } from '../lib/member/session.tsx';
+import { useSession } from '../lib/member/session.tsx';
 import { CheckboxField, Field } from './form-field.tsx';
 
 export const ACCOUNT_CREATED = 'Account created!';
@@ -49,8 +50,8 @@ export function AuthPanel({ initialTab, message, twinCities, afterSignIn }: Auth
   );
 }
 
-async function logIn(email: string, password: string): Promise<LoginAnswer> {
-  return callApi<LoginAnswer>('/auth/login/', { method: 'POST', body: { email, password }, auth: 'none' });
+async function logIn(email: string, password: string): Promise<LoginOut> {
+  return callApi('/auth/login/', { method: 'POST', body: { email, password }, auth: 'none', answer: LoginOut });
 }
 
 function SignInForm({ message, twinCities, afterSignIn }: { message: string | null; twinCities: boolean; afterSignIn?: () => void }) {

@@ -12,14 +12,18 @@ import { CouponActions } from './coupon-actions.tsx';
 const OFFER = { id: 3, max_prints: 3, code: 'SAVE10', name: '10% off', merchant: { id: 1, slug: 'cafe' } } as unknown as OfferDetail;
 const LIMIT = printLimit(OFFER.max_prints);
 const PRINTS = `GET /api/userprintsamount/?offer_id=${OFFER.id}&user_id=${MEMBER.id}`;
+/** The Print record GET /api/userprintsamount/ answers (PrintRecordOut). */
+const printRecord = (prints: number) => ({ offer_id: OFFER.id, prints, limit: LIMIT, last_printed_at: prints ? '2026-11-20T15:04:05.000Z' : null });
+/** A redemption as POST and GET /api/redemptions/ answer it (RedemptionOut). */
+const REDEMPTION = { id: 11, offer_id: OFFER.id, redeemed_at: '2026-11-20T15:05:00.000Z' };
 
 describe('coupon actions for a member', () => {
   it('shows the print count, asks before redeeming, waits, then shows the code', async () => {
     const held = gate();
     const api = stubApi({
-      [PRINTS]: { body: { prints: 1 } },
-      'GET /api/redemptions/': [{ body: [] }, { body: [{ offer_id: OFFER.id }] }],
-      'POST /api/redemptions/': { status: 201, body: {}, gate: held.promise },
+      [PRINTS]: { body: printRecord(1) },
+      'GET /api/redemptions/': [{ body: [] }, { body: [REDEMPTION] }],
+      'POST /api/redemptions/': { status: 201, body: REDEMPTION, gate: held.promise },
       'GET /api/userfavorites/': { body: { offers: { active: [], expired: [] }, cars: { active: [], expired: [] }, locations: [], contests: [], count: 0 } },
     });
     const { user } = renderPage(<CouponActions offer={OFFER} locationId={0} />, { signedIn: true });
@@ -38,7 +42,7 @@ describe('coupon actions for a member', () => {
 
   it("shows a failed redemption's message and offers the button again", async () => {
     stubApi({
-      [PRINTS]: { body: { prints: 0 } },
+      [PRINTS]: { body: printRecord(0) },
       'GET /api/redemptions/': { body: [] },
       'POST /api/redemptions/': { status: 500 },
       'GET /api/userfavorites/': { body: { offers: { active: [], expired: [] }, cars: { active: [], expired: [] }, locations: [], contests: [], count: 0 } },
@@ -54,7 +58,7 @@ describe('coupon actions for a member', () => {
 
   it('at the print limit, says so and does not offer redemption', async () => {
     stubApi({
-      [PRINTS]: { body: { prints: LIMIT } },
+      [PRINTS]: { body: printRecord(LIMIT) },
       'GET /api/redemptions/': { body: [] },
       'GET /api/userfavorites/': { body: { offers: { active: [], expired: [] }, cars: { active: [], expired: [] }, locations: [], contests: [], count: 0 } },
     });

@@ -4,6 +4,7 @@
 // technology).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { PrintRecordOut, PrintTokenOut, RedemptionListOut } from '@market/domain/api/prints';
 import { printLimit, REDEEM_SWIPE_PX, REDEEM_VERTICAL_TOLERANCE_PX } from '@market/domain/constants';
 import type { OfferDetail } from '../lib/api/api-types.ts';
 import { recordEvent } from '../lib/api/analytics.ts';
@@ -15,13 +16,6 @@ import { ALREADY_REDEEMED, ANONYMOUS_PRINT_LIMIT_REACHED, canAnonymousPrint, PRI
 import { anonymousPrintCount, downloadPdf, fetchPdf, pdfUrl, printPdf, recordAnonymousPrint } from '../lib/member/print-coupon.ts';
 
 const LIMIT_REACHED = PRINT_LIMIT_REACHED;
-
-interface PrintToken {
-  id: number;
-  token: string;
-  prints: number;
-  limit: number;
-}
 
 export function CouponActions({ offer, locationId }: { offer: OfferDetail; locationId: number }) {
   const session = useSession();
@@ -35,8 +29,8 @@ export function CouponActions({ offer, locationId }: { offer: OfferDetail; locat
   const count = useLoad(session.auth === null ? null : ['prints', offer.id, memberId], async () => {
     if (memberId === null) return anonymousPrintCount(offer.id);
     try {
-      const answer = await callApi<{ prints?: number }>(`/api/userprintsamount/?offer_id=${offer.id}&user_id=${memberId}`);
-      return Number(answer?.prints ?? 0);
+      const answer = await callApi(`/api/userprintsamount/?offer_id=${offer.id}&user_id=${memberId}`, { answer: PrintRecordOut });
+      return answer.prints;
     } catch (error) {
       if (session.handleAuthFailure(error)) throw error;
       return 0;
@@ -73,7 +67,7 @@ export function CouponActions({ offer, locationId }: { offer: OfferDetail; locat
     }
     setBusy(true);
     try {
-      const token = await callApi<PrintToken>('/api/printtokens/', { method: 'POST', body: { offer_id: offer.id, kind: download ? 'download' : 'print' } });
+      const token = await callApi('/api/printtokens/', { method: 'POST', body: { offer_id: offer.id, kind: download ? 'download' : 'print' }, answer: PrintTokenOut });
       setPrints(token.prints);
       const file = await fetchPdf(pdfUrl(offer.id, token.token, download));
       if (download) downloadPdf(file, offer.id);
@@ -126,10 +120,6 @@ export function CouponActions({ offer, locationId }: { offer: OfferDetail; locat
   );
 }
 
-interface Redemption {
-  offer_id: number;
-}
-
 /**
  * Slide-to-redeem (SPEC.md 4) and its button for desktops, keyboards and assistive technology.
  * Sliding is deliberate; a click is not, so the button asks first (docs/decisions.md). A coupon
@@ -151,9 +141,8 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
   // authorisation failure logs the member out.
   const redemptions = useLoad(['redeemed', offer.id, session.auth], async () => {
     try {
-      const list = await callApi<Redemption[] | { objects?: Redemption[] }>('/api/redemptions/');
-      const items = Array.isArray(list) ? list : (list?.objects ?? []);
-      return items.some((r) => Number(r.offer_id) === offer.id);
+      const list = await callApi('/api/redemptions/', { answer: RedemptionListOut });
+      return list.some((r) => r.offer_id === offer.id);
     } catch (err) {
       if (session.handleAuthFailure(err)) throw err;
       return false;

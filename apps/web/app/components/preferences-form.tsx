@@ -1,5 +1,6 @@
 // My Interests (SPEC.md 3 Preferences, 7: GET/PUT /api/user/preferences/ with seven 0/1 flags),
 // on /user/account?interests=1 and in the 'Personalize your experience' modal.
+import { PreferencesOut } from '@market/domain/api/account';
 import { PREFERENCE_FLAGS, preferencesUpdateSchema, type PreferenceFlag } from '@market/domain/validation/profile';
 import { callApi, messageOf } from '../lib/api/member-api.ts';
 import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
@@ -18,26 +19,24 @@ export const PREFERENCE_LABELS: Record<PreferenceFlag, string> = {
 
 export const PREFERENCES_SAVED = 'Your interests have been saved.';
 
-type Flags = Record<PreferenceFlag, 0 | 1>;
-
 export function PreferencesForm({ onSaved, submitLabel = 'Save Interests' }: { onSaved?: () => void; submitLabel?: string }) {
   const session = useSession();
   const loaded = useLoad(['preferences'], async () => {
     try {
-      return await callApi<Flags>('/api/user/preferences/');
+      return await callApi('/api/user/preferences/', { answer: PreferencesOut });
     } catch (error) {
       if (session.handleAuthFailure(error)) return null;
       throw error;
     }
   });
   const flags = loaded.data ?? null;
-  const setFlags = (change: (f: Flags) => Flags) => flags && loaded.setData(change(flags));
+  const setFlags = (change: (f: PreferencesOut) => PreferencesOut) => flags && loaded.setData(change(flags));
   const form = useSchemaForm({
     // The ticked boxes, as the shared schema reads them (0/1); nothing to send before they load.
     schema: preferencesUpdateSchema,
     values: (own) => (flags ? own : null),
     async send(data) {
-      loaded.setData(await callApi<Flags>('/api/user/preferences/', { method: 'PUT', body: data }));
+      loaded.setData(await callApi('/api/user/preferences/', { method: 'PUT', body: data, answer: PreferencesOut }));
       onSaved?.();
     },
     failed: (error) => (session.handleAuthFailure(error) ? null : { message: messageOf(error) }),

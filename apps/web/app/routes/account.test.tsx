@@ -9,7 +9,7 @@ import Account, { ACCOUNT_DELETED, PASSWORD_CHANGED, PROFILE_SAVED } from './acc
 const PROFILE = { id: MEMBER.id, name: 'Pat Saver', email: 'pat@example.com', first_name: 'Pat', last_name: 'Saver', state: 'MI', zipcode: '48226', birthday: null, promotions_agree: false, email_verified: true };
 const NOTHING_SAVED = { body: { offers: { active: [], expired: [] }, cars: { active: [], expired: [] }, locations: [], contests: [], count: 0 } };
 const WRONG_PASSWORD = { status: 400, body: { password: ['Your password is incorrect.'] } };
-const LOGIN = { token: 'new-token', expires: Date.now() / 1000 + 3600, user: { id: MEMBER.id, name: 'Pat Saver', email: 'pat@example.com', first_name: 'Pat' } };
+const LOGIN = { token: 'new-token', expires: Math.floor(Date.now() / 1000) + 3600, user: { id: MEMBER.id, name: 'Pat Saver', email: 'pat@example.com', first_name: 'Pat' } };
 
 function renderAccount(routes: Record<string, StubAnswer | StubAnswer[]>) {
   const api = stubApi({ 'GET /auth/user/info/': { body: PROFILE }, 'GET /api/userfavorites/': NOTHING_SAVED, ...routes });

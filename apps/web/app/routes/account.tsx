@@ -3,6 +3,7 @@
 // The member's token lives in the browser (SPEC.md 4), so this page loads its data there.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoginOut, UserInfoOut } from '@market/domain/api/auth';
 import { STATE_OPTIONS } from '@market/domain/validation/fields';
 import { changePasswordSchema, deleteAccountSchema } from '@market/domain/validation/password';
 import { profileUpdateSchema } from '@market/domain/validation/profile';
@@ -15,7 +16,7 @@ import { useSchemaForm, type FormFailure, type SchemaForm } from '../lib/forms/u
 import { useLoad } from '../lib/ui/use-load.ts';
 import { buildMeta } from '../lib/content/meta.ts';
 import { callApi, messageOf } from '../lib/api/member-api.ts';
-import { type LoginAnswer, useSession } from '../lib/member/session.tsx';
+import { useSession } from '../lib/member/session.tsx';
 import { useRootData } from '../root.tsx';
 
 export const PROFILE_SAVED = 'Your profile has been updated.';
@@ -24,19 +25,6 @@ export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
 export function meta(args: Route.MetaArgs) {
   return buildMeta(args, { title: 'My Account', description: 'Your profile, password and interests.', noindex: true });
-}
-
-interface Profile {
-  id: number;
-  name: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  state: string;
-  zipcode: string;
-  birthday: string | null;
-  promotions_agree: boolean;
-  email_verified: boolean;
 }
 
 type Status = { kind: 'ok' | 'error'; text: string } | null;
@@ -122,7 +110,7 @@ function ProfileForm() {
   // Loaded once when the form shows; a 401 sends the member to sign in again instead.
   const loaded = useLoad(['profile'], async () => {
     try {
-      return await callApi<Profile>('/auth/user/info/');
+      return await callApi('/auth/user/info/', { answer: UserInfoOut });
     } catch (error) {
       if (session.handleAuthFailure(error)) return null;
       throw error;
@@ -135,7 +123,7 @@ function ProfileForm() {
     values: (own) => ({ ...own, birthday: own.birthday === '' ? null : own.birthday }),
     async send(_data, { values }) {
       const body = { first_name: values.first_name, last_name: values.last_name, state: values.state, zipcode: values.zipcode, birthday: values.birthday || null, promotions_agree: values.promotions_agree };
-      const saved = await callApi<Profile>('/auth/user/info/', { method: 'PUT', body });
+      const saved = await callApi('/auth/user/info/', { method: 'PUT', body, answer: UserInfoOut });
       loaded.setData(saved);
       session.renamed(saved);
     },
@@ -191,7 +179,7 @@ function ChangePasswordForm() {
     schema: changePasswordSchema,
     async send(data, { form: element }) {
       // The answer is a fresh token: every other session is signed out.
-      const answer = await callApi<LoginAnswer>('/auth/user/changepassword/', { method: 'PUT', body: data });
+      const answer = await callApi('/auth/user/changepassword/', { method: 'PUT', body: data, answer: LoginOut });
       session.signIn(answer);
       element.reset();
     },

@@ -2,6 +2,7 @@
 // SPEC.md 8: 500+ 'There was an issue processing your request.'; 400+ the server's detail text.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DetailOut } from '@market/domain/api/auth';
 import { passwordResetRequestSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/recover';
 import { Field } from '../components/form-field.tsx';
@@ -18,8 +19,8 @@ export default function Recover() {
   const form = useSchemaForm({
     schema: passwordResetRequestSchema,
     async send(data) {
-      const answer = await callApi<{ detail?: string }>('/auth/passwordreset/', { method: 'POST', body: data, auth: 'none' });
-      setSent(answer?.detail ?? 'If an account exists for that e-mail, we sent a link to choose a new password.');
+      const answer = await callApi('/auth/passwordreset/', { method: 'POST', body: data, auth: 'none', answer: DetailOut });
+      setSent(answer.detail);
     },
     failed: (error) => ({ message: passwordFlowMessage(error) }),
   });

@@ -1,6 +1,7 @@
 // /login/reset?id&token: the e-mailed password reset link (POST /auth/resetpassword/, SPEC.md 7, 8).
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DetailOut } from '@market/domain/api/auth';
 import { passwordResetSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/reset';
 import { Field } from '../components/form-field.tsx';
@@ -23,8 +24,8 @@ export default function ResetPassword() {
     // A broken link: the id or token is missing or malformed.
     invalid: (found) => (found.id || found.token ? 'This link is not valid. Ask for a new one.' : null),
     async send(data) {
-      const answer = await callApi<{ detail?: string }>('/auth/resetpassword/', { method: 'POST', body: { id, token, password: data.password, re_password: data.re_password }, auth: 'none' });
-      setDone(answer?.detail ?? 'Your password has been changed.');
+      const answer = await callApi('/auth/resetpassword/', { method: 'POST', body: { id, token, password: data.password, re_password: data.re_password }, auth: 'none', answer: DetailOut });
+      setDone(answer.detail);
     },
     // The server's list check (too common) names the new password: shown beside it.
     failed: (error) => (error instanceof ApiError && error.status < 500 && error.fields.password ? { fields: { password: error.fields.password } } : { message: passwordFlowMessage(error) }),

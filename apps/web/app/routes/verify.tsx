@@ -2,6 +2,7 @@
 // browser confirms on load (link scanners that only fetch the page do not use the link up).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DetailOut } from '@market/domain/api/auth';
 import { verifyUserSchema } from '@market/domain/validation/password';
 import type { Route } from './+types/verify';
 import { buildMeta } from '../lib/content/meta.ts';
@@ -32,8 +33,8 @@ export default function Verify() {
     sent.current = key;
     const parsed = verifyUserSchema.safeParse({ id, token });
     if (!parsed.success) return;
-    callApi<{ detail?: string }>('/auth/verifyuser/', { method: 'POST', body: parsed.data, auth: 'none' })
-      .then((answer) => setState({ kind: 'ok', text: answer?.detail ?? 'Your e-mail address is confirmed.' }))
+    callApi('/auth/verifyuser/', { method: 'POST', body: parsed.data, auth: 'none', answer: DetailOut })
+      .then((answer) => setState({ kind: 'ok', text: answer.detail }))
       .catch((error) => setState({ kind: 'error', text: passwordFlowMessage(error) }));
   }, [id, token]);
 

@@ -22,3 +22,6 @@ export type PrintRecordOut = z.infer<typeof PrintRecordOut>;
 
 export const RedemptionOut = z.object({ id: z.number().int(), offer_id: z.number().int(), redeemed_at: z.string() });
 export type RedemptionOut = z.infer<typeof RedemptionOut>;
+
+/** GET /api/redemptions/: the member's redeemed coupons, newest first. */
+export const RedemptionListOut = z.array(RedemptionOut);

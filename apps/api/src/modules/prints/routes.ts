@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { optionalBody } from '../../lib/request-body.ts';
 import { currentUser, requireUser } from '../auth/lib/guard.ts';
-import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionOut, UserPrintIn } from './schema.ts';
+import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionListOut, RedemptionOut, UserPrintIn } from './schema.ts';
 import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
 
 /** Per client address. */
@@ -99,7 +99,7 @@ export const printsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/redemptions/',
-    { onRequest: requireUser, schema: { tags: ['prints'], summary: 'Your redeemed coupons, newest first', security, response: { 200: z.array(RedemptionOut) } } },
+    { onRequest: requireUser, schema: { tags: ['prints'], summary: 'Your redeemed coupons, newest first', security, response: { 200: RedemptionListOut } } },
     async (request, reply) => {
       privateNoStore(reply);
       return redemptionList(deps, currentUser(request).id);

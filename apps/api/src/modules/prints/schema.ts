@@ -6,7 +6,7 @@ import { OBJECT_EXPECTED, bodyId, withAliases } from '@market/domain/validation/
 import { flagParam, idParam, optionalQuery } from '../../lib/query.ts';
 
 // The answers are the shared schemas of @market/domain/api/prints (the web client parses with them).
-export { PrintRecordOut, PrintTokenOut, RedemptionOut } from '@market/domain/api/prints';
+export { PrintRecordOut, PrintTokenOut, RedemptionListOut, RedemptionOut } from '@market/domain/api/prints';
 
 const kind = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? 'print' : typeof v === 'string' ? v.trim().toLowerCase() : v),

@@ -58,9 +58,13 @@ export interface CallOptions {
  * One call; resolves with the parsed JSON (undefined for an empty answer) or throws ApiError.
  * With `answer` (a response schema of @market/domain/api) the JSON is parsed with it and typed by
  * it; an answer of another shape is an ApiError (502) rather than a guess.
+ * Without `answer` the JSON is returned unchecked: for calls whose answer is not read (typed
+ * unknown), and, with a type argument, only for code in the first-load JavaScript of pages that
+ * validate nothing (member state, home recommendations, newsletter confirmation), where importing
+ * a schema would bring zod into those pages (docs/decisions.md, widgets load on first use).
  */
 export async function callApi<S extends z.ZodType>(path: string, options: CallOptions & { answer: S }): Promise<z.infer<S>>;
-export async function callApi<T>(path: string, options?: CallOptions): Promise<T>;
+export async function callApi<T = unknown>(path: string, options?: CallOptions): Promise<T>;
 export async function callApi(path: string, { method = 'GET', body, auth = 'required', answer }: CallOptions & { answer?: z.ZodType } = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (auth !== 'none') {

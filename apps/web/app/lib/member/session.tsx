@@ -2,6 +2,7 @@
 // renders, then the user or false once the browser has read its token and cookie. Sign in,
 // rename, sign out, and the one answer to a 401 from any member call.
 import { createContext, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { LoginOut } from '@market/domain/api/auth';
 import { greetingName } from '@market/domain/person-name';
 import { ApiError, SIGN_IN_AGAIN } from '../api/member-api.ts';
 import { useLiveAuthDialog } from './auth-dialog-state.tsx';
@@ -11,11 +12,6 @@ import { useHydratedView, useLiveView, type Views } from './hydration-view.ts';
 /** Unknown (null) until the browser has read the session, then the user or false. */
 export type AuthState = null | false | SessionUser;
 
-export interface LoginAnswer {
-  token: string;
-  expires: number;
-  user: { id: number; name: string; email: string; first_name: string };
-}
 
 export interface SessionState {
   auth: AuthState;
@@ -23,7 +19,7 @@ export interface SessionState {
   generation: number;
   /** Sign-outs so far: state kept for one session (saved items, the open drawer) ends with it. */
   signOuts: number;
-  signIn(answer: LoginAnswer): void;
+  signIn(answer: LoginOut): void;
   /** The member changed their name (profile saved): the greeting follows at once. */
   renamed(user: { name: string; first_name: string }): void;
   /** Logout (SPEC.md 4): token and cookie removed, auth modal closed, user cleared. */
@@ -98,7 +94,7 @@ export function SessionProvider({ initialAuth, children }: { initialAuth: AuthSt
   );
 
   const signIn = useCallback(
-    (answer: LoginAnswer) => {
+    (answer: LoginOut) => {
       const user: SessionUser = { id: answer.user.id, name: answer.user.name, firstName: answer.user.first_name };
       storeSession(answer.token, answer.expires, user);
       // Whoever signs in has an account: no 'Join for free' prompt after signing out either.
