@@ -3,8 +3,11 @@
 //   npm run faults             shutdown + pglite-kill + load (the CI-sized set)
 //   npm run faults:pg-restart  60 s of load on PostgreSQL, the PostgreSQL server restarted at 20 s
 //   npm run faults:soak        50 connections for 10 minutes: errors, p99 and memory growth
-// or `node bench/faults/faults.ts <scenario...> [--seconds N]`. Each scenario prints its figures and
-// its pass marks; the exit code is 1 when one failed. Results also go to bench/results/faults-*.json.
+// or `node bench/faults/faults.ts <scenario...> [--seconds N] [--no-latency-gate]`. Each scenario
+// prints its figures and its pass marks; the exit code is 1 when one failed. Results also go to
+// bench/results/faults-*.json. `--no-latency-gate` (what CI runs) reports the load p99 without
+// making it a pass mark: latency depends on the machine and is measured on a quiet one
+// (docs/performance.md), while errors, drops and lost writes are pass marks everywhere.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,7 +19,7 @@ import { load } from '../lib/measure.ts';
 import { memoryOf, ROOT, startProcess, waitFor200, type Server } from '../lib/proc.ts';
 
 const { values: args, positionals } = parseArgs({
-  options: { seconds: { type: 'string' }, port: { type: 'string' } },
+  options: { seconds: { type: 'string' }, port: { type: 'string' }, 'no-latency-gate': { type: 'boolean', default: false } },
   allowPositionals: true,
   strict: true,
 });
@@ -288,7 +291,9 @@ async function loadScenario(seconds: number, scenario = 'load'): Promise<void> {
     clearInterval(sampler);
     figure(scenario, 'load', figures);
     check(scenario, `errors at 50 connections for ${seconds} s`, `${figures.errors} errors, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts (${figures.rps} req/s)`, figures.errors === 0 && figures.non2xx === 0 && figures.timeouts === 0);
-    check(scenario, 'p99 latency', `${figures.p99} ms (p50 ${figures.p50} ms)`, figures.p99 < 250);
+    const p99 = `${figures.p99} ms (p50 ${figures.p50} ms)`;
+    if (args['no-latency-gate']) console.log(`  INFO  p99 latency: ${p99}; a pass mark (under 250 ms) only without --no-latency-gate`);
+    else check(scenario, 'p99 latency', p99, figures.p99 < 250);
     if (seconds >= 300) {
       // Growth after warm-up: the heap grows to its working size during the first two minutes
       // under load (measured: 486 MB at 5 s, 841 MB at 65 s, 939 MB at 95 s, then flat), so
