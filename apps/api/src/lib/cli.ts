@@ -1,12 +1,37 @@
-// What the operations commands share (contests:draw, leads:export): the server's configuration and
-// database, opened from the repository root like `npm start` does, migrations applied. With the
+// What the operations commands share (contests:draw, leads:export, seed): their options with
+// -h/--help, and the server's configuration and database, opened from the repository root like `npm start` does, migrations applied. With the
 // embedded database (PGlite) the server must be stopped first: one process owns its directory.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from '../config/env.ts';
 import { openDatabase, type DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+
+const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
+type CommandConfig<O extends ParseArgsOptionsConfig> = { options: O & typeof HELP; strict: true };
+type CommandValues<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<CommandConfig<O>>>['values'];
+
+/**
+ * A command's options, parsed strictly, with -h/--help: the values, or the exit code once the usage
+ * is printed (0 for --help, 2 for an option it does not know or a missing value).
+ */
+export function commandOptions<const O extends ParseArgsOptionsConfig>(options: O, usage: string): { values: CommandValues<O> } | { exit: number } {
+  let values: CommandValues<O>;
+  try {
+    values = parseArgs<CommandConfig<O>>({ options: { ...options, ...HELP }, strict: true }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return { exit: 2 };
+  }
+  if ((values as { help?: boolean }).help) {
+    console.log(usage);
+    return { exit: 0 };
+  }
+  return { values };
+}
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 

@@ -4,10 +4,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { parseEnv } from '../../config/env.ts';
+import { commandOptions } from '../../lib/cli.ts';
 import { openDatabase, type DbHandle } from '../client.ts';
 import { migrate } from '../migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './index.ts';
@@ -28,26 +28,9 @@ async function dropPostgresData(handle: DbHandle): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        reset: { type: 'boolean', default: false },
-        scale: { type: 'string' },
-        seed: { type: 'string' },
-        today: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = commandOptions({ reset: { type: 'boolean', default: false }, scale: { type: 'string' }, seed: { type: 'string' }, today: { type: 'string' } }, USAGE);
+  if ('exit' in parsed) return parsed.exit;
+  const args = parsed.values;
 
   // npm runs workspace scripts inside apps/api; the server runs from the repository root.
   process.chdir(fileURLToPath(new URL('../../../../../', import.meta.url)));

@@ -2,8 +2,7 @@
 // Draws winners of a contest from its entries (see draw.ts), prints the draw (id, seed, eligible
 // entries, winners) and queues each winner's e-mail for the server's mail worker. The seed printed (or given) reproduces the
 // same pick from the same entries.
-import { parseArgs } from 'node:util';
-import { commandLogger, openCommandDatabase } from '../../../lib/cli.ts';
+import { commandLogger, commandOptions, openCommandDatabase } from '../../../lib/cli.ts';
 import { createMailQueue } from '../../mail/service.ts';
 import { DrawError, MAX_SEED, drawWinners } from './draw.ts';
 import { contestsMails } from './mails.ts';
@@ -20,20 +19,9 @@ function wholeNumber(text: string | undefined, name: string): number {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      options: { contest: { type: 'string' }, winners: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = commandOptions({ contest: { type: 'string' }, winners: { type: 'string' }, seed: { type: 'string' } }, USAGE);
+  if ('exit' in parsed) return parsed.exit;
+  const args = parsed.values;
   let input;
   try {
     input = { contestId: wholeNumber(args.contest, 'contest'), winners: wholeNumber(args.winners, 'winners'), seed: args.seed === undefined ? undefined : wholeNumber(args.seed, 'seed') };

@@ -3,8 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
-import { openCommandDatabase } from '../../../lib/cli.ts';
+import { commandOptions, openCommandDatabase } from '../../../lib/cli.ts';
 import { EXPORT_KINDS, exportLeadsCsv, type ExportKind } from './export.ts';
 
 const USAGE = `Usage: npm run leads:export -- --kind <kind> [--out file]
@@ -15,17 +14,9 @@ With the embedded database, stop the server first (one process owns DATA_DIR).`;
 async function main(): Promise<number> {
   // npm runs the script at the repository root: --out is taken from there.
   const cwd = process.cwd();
-  let args;
-  try {
-    args = parseArgs({ options: { kind: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, strict: true }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = commandOptions({ kind: { type: 'string' }, out: { type: 'string' } }, USAGE);
+  if ('exit' in parsed) return parsed.exit;
+  const args = parsed.values;
   if (!args.kind || !(EXPORT_KINDS as readonly string[]).includes(args.kind)) {
     console.error(`--kind must be one of ${EXPORT_KINDS.join(', ')}, got ${args.kind ?? 'nothing'}\n${USAGE}`);
     return 2;
