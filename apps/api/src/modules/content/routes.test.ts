@@ -11,6 +11,10 @@ describe('callouts', () => {
   async function setSettings(values: { useDefaultCallouts?: boolean; numberOfDefaultCalloutsToUse?: number; randomizeCalloutOrder?: boolean }) {
     const row = { useDefaultCallouts: false, numberOfDefaultCalloutsToUse: 4, randomizeCalloutOrder: false, ...values };
     await t.db.db.insert(calloutSettings).values({ id: 1, ...row }).onConflictDoUpdate({ target: calloutSettings.id, set: row });
+    // On PostgreSQL the change notification that empties the answer cache arrives on its own
+    // connection, a moment after the commit; these tests are about the answer, not that delay
+    // (lib/answer-cache.test.ts covers it), so start from an empty cache.
+    t.app.deps.answers.clear();
   }
 
   beforeAll(async () => {
@@ -171,6 +175,10 @@ describe('seeded callouts', () => {
     // Every matching callout, not only the first four, so a wrongly targeted one cannot hide.
     const row = { useDefaultCallouts: false, numberOfDefaultCalloutsToUse: 50, randomizeCalloutOrder: false };
     await t.db.db.insert(calloutSettings).values({ id: 1, ...row }).onConflictDoUpdate({ target: calloutSettings.id, set: row });
+    // On PostgreSQL the change notification that empties the answer cache arrives on its own
+    // connection, a moment after the commit; these tests are about the answer, not that delay
+    // (lib/answer-cache.test.ts covers it), so start from an empty cache.
+    t.app.deps.answers.clear();
   });
   afterAll(async () => {
     await t?.close();
