@@ -25,6 +25,20 @@ const MATRIX: Record<string, StaffRole[]> = {
   'PATCH /api/console/staff/{id}/': ADMIN,
   'DELETE /api/console/accounts/{id}/sessions/': ADMIN,
   'GET /api/console/audit/': ADMIN,
+  'GET /api/console/contests/': EDITOR,
+  'POST /api/console/contests/': EDITOR,
+  'GET /api/console/contests/{id}/': EDITOR,
+  'PATCH /api/console/contests/{id}/': EDITOR,
+  'POST /api/console/contests/{id}/draws/': EDITOR,
+  'GET /api/console/contests/{id}/claims/': ALL,
+  'GET /api/console/callouts/': EDITOR,
+  'POST /api/console/callouts/': EDITOR,
+  'GET /api/console/callouts/{id}/': EDITOR,
+  'PATCH /api/console/callouts/{id}/': EDITOR,
+  'DELETE /api/console/callouts/{id}/': EDITOR,
+  'GET /api/console/callout-settings/': EDITOR,
+  'PUT /api/console/callout-settings/': EDITOR,
+  'PUT /api/console/merchants/{id}/spotlight/': EDITOR,
 };
 
 /** A value for each path parameter that names nothing. */
