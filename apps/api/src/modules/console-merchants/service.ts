@@ -402,9 +402,11 @@ export function marketOfLocation(point: { lat: number; lng: number }, state: str
 async function geocodeAddress(deps: Pick<AppDeps, 'db'>, address: { city: string; state: string; zip: string; lat?: number | undefined; lng?: number | undefined }): Promise<Geocoded> {
   if (address.lat !== undefined && address.lng !== undefined) {
     const point = { lat: round7(address.lat), lng: round7(address.lng) };
-    const market = marketOfLocation(point, address.state);
-    if (!market) throw new AppError('invalid', PIN_OUTSIDE_MARKETS, { lat: [PIN_OUTSIDE_MARKETS], lng: [PIN_OUTSIDE_MARKETS] });
+    // The state is the one the pin is in (its nearest place's), not the typed address's: a pin
+    // dropped far from the address must not land in the address's market.
     const place = await nearestPlace(deps, point);
+    const market = marketOfLocation(point, place?.state ?? '');
+    if (!market) throw new AppError('invalid', PIN_OUTSIDE_MARKETS, { lat: [PIN_OUTSIDE_MARKETS], lng: [PIN_OUTSIDE_MARKETS] });
     const label = place ? `Pin near ${place.name}, ${place.state}` : `Pin at ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`;
     return { ...point, market, geocode: { matched: 'pin', label } };
   }
