@@ -54,7 +54,7 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Merchants, a page at a time (editors)',
-        description: '`q`: name contains; `market`: merchants with a location in it; `category`: filed under it (category or subcategory id); `certified`: 1 or 0. An editor limited to markets sees merchants with a location in them.',
+        description: 'Newest change first unless `sort` says otherwise. `q`: name contains; `market`: merchants with a location in it; `category`: filed under it (category or subcategory id); `certified`: 1 or 0. An editor limited to markets sees merchants with a location in them.',
         security: bearer,
         querystring: MerchantListQuery,
         response: { 200: ConsoleMerchantPageOut },

@@ -16,7 +16,7 @@ export {
 export { locationCreateSchema, locationUpdateSchema, merchantCreateSchema, merchantUpdateSchema } from '@market/domain/validation/console-merchants';
 
 export const MerchantListQuery = z.object({
-  ...listQuery(MERCHANT_SORTS, 'name'),
+  ...listQuery(MERCHANT_SORTS, '-updated_at'),
   market: optionalQuery(z.enum(MARKET_IDS, { error: `Choose a market among ${MARKET_IDS.join(', ')}.` })),
   category: optionalQuery(idParam),
   certified: flagParam,
