@@ -35,7 +35,16 @@ import {
   type NewMerchant,
 } from './repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'answers' | 'env'>;
+type Deps = Pick<AppDeps, 'db' | 'answers' | 'env' | 'catalogue'>;
+
+/**
+ * Drops what this process keeps of the catalogue (saver answers, autocomplete names) at once;
+ * other processes hear of the change through the catalogue_changed notification.
+ */
+function catalogueChanged(deps: Deps, table: 'merchants' | 'locations'): void {
+  deps.answers.clear();
+  deps.catalogue.names.changed(table);
+}
 
 export const ADDRESS_NOT_FOUND = 'We could not find this city and ZIP code in our places. Check them, or place the pin on the map.';
 export const OUTSIDE_MARKETS = `This address is outside our markets (${Object.values(MARKETS).map((m) => m.name).join(', ')}).`;
@@ -302,7 +311,7 @@ export async function createMerchant(deps: Deps, staff: StaffUser, input: Mercha
     await recordAudit(tx, { actor: staff, action: 'merchant.create', entity: 'merchant', entityId: row.id, after, ip });
     return out;
   });
-  deps.answers.clear();
+  catalogueChanged(deps, 'merchants');
   return detail;
 }
 
@@ -328,7 +337,7 @@ export async function updateMerchant(deps: Deps, staff: StaffUser, id: number, i
     await recordAudit(tx, { actor: staff, action: 'merchant.update', entity: 'merchant', entityId: id, marketId: markets[0] ?? null, before: beforeRecord, after: afterRecord, ip });
     return out;
   });
-  deps.answers.clear();
+  catalogueChanged(deps, 'merchants');
   return detail;
 }
 
@@ -365,7 +374,7 @@ export async function uploadMerchantImage(deps: Deps, staff: StaffUser, id: numb
     await recordAudit(tx, { actor: staff, action: `merchant.upload_${kind}`, entity: 'merchant', entityId: id, marketId: markets[0] ?? null, before: beforeRecord, after: afterRecord, ip });
     return out;
   });
-  deps.answers.clear();
+  catalogueChanged(deps, 'merchants');
   return detail;
 }
 
@@ -455,7 +464,7 @@ export async function createLocation(deps: Deps, staff: StaffUser, merchantId: n
     await recordAudit(tx, { actor: staff, action: 'location.create', entity: 'location', entityId: row.id, marketId: row.marketId, after, ip });
     return after;
   });
-  deps.answers.clear();
+  catalogueChanged(deps, 'locations');
   return { ...out, geocode: place.geocode };
 }
 
@@ -499,6 +508,6 @@ export async function updateLocation(deps: Deps, staff: StaffUser, id: number, i
     await recordAudit(tx, { actor: staff, action: 'location.update', entity: 'location', entityId: id, marketId: updated.marketId, before, after, ip });
     return after;
   });
-  deps.answers.clear();
+  catalogueChanged(deps, 'locations');
   return { ...out, geocode: place.geocode };
 }
