@@ -39,6 +39,14 @@ const MATRIX: Record<string, StaffRole[]> = {
   'GET /api/console/callout-settings/': EDITOR,
   'PUT /api/console/callout-settings/': EDITOR,
   'PUT /api/console/merchants/{id}/spotlight/': EDITOR,
+  'GET /api/console/merchants/': EDITOR,
+  'POST /api/console/merchants/': EDITOR,
+  'GET /api/console/merchants/{id}/': EDITOR,
+  'PATCH /api/console/merchants/{id}/': EDITOR,
+  'POST /api/console/merchants/{id}/logo/': EDITOR,
+  'POST /api/console/merchants/{id}/photo/': EDITOR,
+  'POST /api/console/merchants/{id}/locations/': EDITOR,
+  'PATCH /api/console/locations/{id}/': EDITOR,
 };
 
 /** A value for each path parameter that names nothing. */

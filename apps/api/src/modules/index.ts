@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { consoleContentRoutes } from './console-content/routes.ts';
 import { consoleContestsRoutes } from './console-contests/routes.ts';
+import { consoleMerchantsRoutes } from './console-merchants/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { contestsMails } from './contests/lib/mails.ts';
 import { contestsRoutes } from './contests/routes.ts';
@@ -70,4 +71,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes);
   await app.register(consoleContestsRoutes);
   await app.register(consoleContentRoutes);
+  await app.register(consoleMerchantsRoutes);
 }

@@ -168,3 +168,8 @@ export async function placeOfZip(deps: Pick<AppDeps, 'db'>, zip: string, tx?: Ex
   const place = await findPlaceByZip(tx ?? deps.db.db, zip);
   return place ? { city: place.name, state: place.state } : undefined;
 }
+
+/** The most populous place a ZIP code belongs to, with its point (console geocoding of addresses). */
+export async function placeWithZip(deps: Pick<AppDeps, 'db'>, zip: string): Promise<PlaceRow | undefined> {
+  return findPlaceByZip(deps.db.db, zip);
+}

@@ -2,8 +2,8 @@
 // browsers and a CDN keep them. Malformed names are a 400 naming the field; unknown ones a 404.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams } from './schema.ts';
-import { calloutImage, categoryIcon, contestArt, headerImage, heroImage, merchantLogo, offerPicture, stateBanner } from './service.ts';
+import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams, UploadParams } from './schema.ts';
+import { calloutImage, categoryIcon, contestArt, headerImage, heroImage, merchantLogo, offerPicture, stateBanner, uploadedImage } from './service.ts';
 
 /** Designs that never change for a given path. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,5 +41,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/media/categories/:file', { schema: { tags, summary: 'Category icon (SVG)', params: CategoryIconParams } }, async (request, reply) =>
     sendSvg(reply, categoryIcon(request.params.file), IMMUTABLE),
+  );
+  // Named by their content: a new upload gets a new name, so a name's bytes never change.
+  app.get('/media/uploads/:file', { schema: { tags, summary: 'An uploaded image (WebP): merchant logos and photos', params: UploadParams } }, async (request, reply) =>
+    reply.header('cache-control', IMMUTABLE).type('image/webp').send(await uploadedImage(deps, request.params.file)),
   );
 };

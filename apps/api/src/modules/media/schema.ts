@@ -38,3 +38,6 @@ export const HeroParams = z.object({ file: oneOfFile(Array.from({ length: HERO_C
 export const BannerParams = z.object({ file: oneOfFile(BANNER_STATES, `state banners (${BANNER_STATES.join(', ')})`) });
 export const HeaderParams = z.object({ file: oneOfFile(HEADER_TYPES, `header images (${HEADER_TYPES.join(', ')})`) });
 export const CategoryIconParams = z.object({ file: oneOfFile(CATEGORY_IMAGE_SLUGS, 'category slugs') });
+
+/** An uploaded image: `<purpose>-<content hash>.webp`. */
+export const UploadParams = z.object({ file: z.string().max(64, 'Use the name of an uploaded image.').regex(/^[a-z]+-[0-9a-f]{32}\.webp$/, 'Use the name of an uploaded image.') });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { CALLOUT_DESIGNS } from '../../db/media-paths.ts';
 import { findContestArtBySlug, findMerchantNameBySlug, findOfferArtById } from './repository.ts';
+import { readStoredImage } from './lib/uploaded-images.ts';
 import { bannerSvg, calloutSvg, categorySvg, contestBannerSvg, contestPictureSvg, headerSvg, heroSvg, logoSvg, offerSvg } from './lib/svg.ts';
 
 const HOME_PROS_GROUPS = new Set(HOME_PROS_CATEGORIES.map((c) => c.slug));
@@ -52,4 +53,11 @@ const CATEGORY_LABELS = new Map<string, string>([
 
 export function categoryIcon(slug: string): string {
   return categorySvg(slug, CATEGORY_LABELS.get(slug) ?? slug);
+}
+
+/** An image staff uploaded (merchant logos and photos), as stored. */
+export async function uploadedImage(deps: Pick<AppDeps, 'env'>, file: string): Promise<Buffer> {
+  const bytes = await readStoredImage(deps.env, file);
+  if (!bytes) throw notFound('No uploaded image has this name.');
+  return bytes;
 }

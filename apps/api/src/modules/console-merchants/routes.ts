@@ -1,0 +1,179 @@
+// The console's merchants and locations (docs/api.md "Staff console"): editors and admins; an
+// editor limited to markets works on merchants with a location there. Thin: schema, service, status.
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalBody } from '../../lib/request-body.ts';
+import { AppError } from '../../lib/errors.ts';
+import { privateNoStore } from '../../lib/http.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../media/lib/uploaded-images.ts';
+import { currentStaff, requireStaff } from '../staff/lib/guard.ts';
+import {
+  ConsoleLocationWriteOut,
+  ConsoleMerchantDetailOut,
+  ConsoleMerchantPageOut,
+  IdParams,
+  locationCreateSchema,
+  locationUpdateSchema,
+  merchantCreateSchema,
+  MerchantListQuery,
+  merchantUpdateSchema,
+} from './schema.ts';
+import { createLocation, createMerchant, getMerchant, listMerchants, updateLocation, updateMerchant, uploadMerchantImage, type MerchantImage } from './service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['console: merchants'];
+const editors = requireStaff('editor');
+
+const SEND_ONE_FILE = 'Send the image as multipart/form-data in one file field named "file".';
+
+/** The bytes of the one file field `file` of a multipart body: 413 over 5 MB, 400 when missing. */
+async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('invalid', SEND_ONE_FILE, { file: [SEND_ONE_FILE] });
+  try {
+    const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+    if (!part || part.fieldname !== 'file') throw new AppError('invalid', SEND_ONE_FILE, { file: [SEND_ONE_FILE] });
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', UPLOAD_TOO_LARGE, { file: [UPLOAD_TOO_LARGE] });
+    throw new AppError('invalid', SEND_ONE_FILE, { file: [SEND_ONE_FILE] });
+  }
+}
+
+export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  // Multipart bodies are read by the upload routes of this plugin only.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+
+  app.get(
+    '/api/console/merchants/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: 'Merchants, a page at a time (editors)',
+        description: 'Newest change first unless `sort` says otherwise. `q`: name contains; `market`: merchants with a location in it; `category`: filed under it (category or subcategory id); `certified`: 1 or 0. An editor limited to markets sees merchants with a location in them.',
+        security: bearer,
+        querystring: MerchantListQuery,
+        response: { 200: ConsoleMerchantPageOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return listMerchants(deps, currentStaff(request), request.query);
+    },
+  );
+
+  app.post(
+    '/api/console/merchants/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: 'Add a merchant (editors); its slug is made unique from its name',
+        description: '`about` is HTML, sanitised on the way in; `website` http(s) only; `phone` a US number.',
+        security: bearer,
+        body: optionalBody(merchantCreateSchema),
+        response: { 201: ConsoleMerchantDetailOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply).status(201);
+      return createMerchant(deps, currentStaff(request), request.body, request.ip);
+    },
+  );
+
+  app.get(
+    '/api/console/merchants/:id/',
+    { onRequest: editors, schema: { tags, summary: 'A merchant with its locations, categories and certification (editors)', security: bearer, params: IdParams, response: { 200: ConsoleMerchantDetailOut } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return getMerchant(deps, currentStaff(request), request.params.id);
+    },
+  );
+
+  app.patch(
+    '/api/console/merchants/:id/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: 'Change a merchant (editors): the fields sent, with the `version` read',
+        description: 'A stale `version` answers 409 with the merchant as it now stands under `current`.',
+        security: bearer,
+        params: IdParams,
+        body: optionalBody(merchantUpdateSchema),
+        response: { 200: ConsoleMerchantDetailOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return updateMerchant(deps, currentStaff(request), request.params.id, request.body, request.ip);
+    },
+  );
+
+  for (const kind of ['logo', 'photo'] as const satisfies readonly MerchantImage[]) {
+    app.post(
+      `/api/console/merchants/:id/${kind}/`,
+      {
+        onRequest: editors,
+        schema: {
+          tags,
+          summary: `Upload the merchant's ${kind} (editors): multipart, one file field \`file\``,
+          description: `JPEG, PNG, WebP or AVIF up to 5 MB (checked by its bytes); ${kind === 'logo' ? 'fitted into 400 x 400' : 'at most 1600 wide'}, re-encoded as WebP without metadata, served under /media/uploads/.`,
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          params: IdParams,
+          response: { 200: ConsoleMerchantDetailOut },
+        },
+      },
+      async (request, reply) => {
+        privateNoStore(reply);
+        const staff = currentStaff(request);
+        return uploadMerchantImage(deps, staff, request.params.id, kind, await readImageField(request), request.ip);
+      },
+    );
+  }
+
+  app.post(
+    '/api/console/merchants/:id/locations/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: "Add a merchant's location (editors), geocoded to its point and market",
+        description: 'The address is looked up in our places (the city in its state, else the ZIP code); `lat`/`lng` sent together (the pin moved on the map) win. `geocode` says what was matched.',
+        security: bearer,
+        params: IdParams,
+        body: optionalBody(locationCreateSchema),
+        response: { 201: ConsoleLocationWriteOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply).status(201);
+      return createLocation(deps, currentStaff(request), request.params.id, request.body, request.ip);
+    },
+  );
+
+  app.patch(
+    '/api/console/locations/:id/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: 'Change a location (editors): the fields sent, with the `version` read',
+        description: 'A changed address (or pin) is geocoded again. A stale `version` answers 409 with the location under `current`.',
+        security: bearer,
+        params: IdParams,
+        body: optionalBody(locationUpdateSchema),
+        response: { 200: ConsoleLocationWriteOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return updateLocation(deps, currentStaff(request), request.params.id, request.body, request.ip);
+    },
+  );
+};
