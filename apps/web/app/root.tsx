@@ -18,13 +18,15 @@ import { useSession, type AuthState } from './lib/member/session.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/server/cookies.server.ts';
 import { visitorGeo } from './lib/server/geo.server.ts';
-import { isAccountPath, isBusinessPath } from './lib/content/site.ts';
+import { isAccountPath, isBusinessPath, isConsolePath } from './lib/content/site.ts';
 import { webRequestContext } from './lib/server/request-context.ts';
 import './styles/app.css';
 import './styles/member.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, secureCookies } = context.get(webRequestContext);
+  // The staff console draws none of the saver's place, brand or member parts: no place lookup.
+  if (isConsolePath(new URL(request.url).pathname)) return data({ ...CONSOLE_ROOT_DATA, publicUrl });
   const cookies = parseCookies(request.headers.get('cookie'));
   const visitor = await visitorGeo(request, context);
   const headers = new Headers();
@@ -46,6 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers },
   );
 }
+
+const CONSOLE_ROOT_DATA = {
+  geo: DEFAULT_USER_GEO,
+  savedGeo: DEFAULT_USER_GEO,
+  geoSource: 'default' as const,
+  brandId: 'default' as const,
+  twinCities: false,
+  auth: false as AuthState,
+  consent: true,
+  signupPromptEligible: false,
+};
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -90,6 +103,25 @@ export function Layout({ children }: { children: ReactNode }) {
   const brand = BRANDS[root.brandId];
   const geo: UserGeo = root.geo;
   const pageType = detectPageType(location.pathname, geo.state);
+  // The staff console brings its own shell (routes/console/layout.tsx), styles and landmarks.
+  if (isConsolePath(location.pathname)) {
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <link rel="icon" href={brand.favicon} type="image/svg+xml" />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          {children}
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    );
+  }
   return (
     <html lang="en" data-brand={brand.id}>
       <head>
