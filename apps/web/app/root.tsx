@@ -103,25 +103,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const brand = BRANDS[root.brandId];
   const geo: UserGeo = root.geo;
   const pageType = detectPageType(location.pathname, geo.state);
-  // The staff console brings its own shell (routes/console/layout.tsx), styles and landmarks.
-  if (isConsolePath(location.pathname)) {
-    return (
-      <html lang="en">
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <link rel="icon" href={brand.favicon} type="image/svg+xml" />
-          <Meta />
-          <Links />
-        </head>
-        <body>
-          {children}
-          <ScrollRestoration />
-          <Scripts />
-        </body>
-      </html>
-    );
-  }
   return (
     <html lang="en" data-brand={brand.id}>
       <head>
@@ -133,21 +114,28 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <MemberProvider initialAuth={root.auth}>
-          <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
-            <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <Footer brand={brand} twinCities={root.twinCities} isBusiness={isBusinessPath(location.pathname)} />
-            {root.consent ? null : <CookieBanner />}
-            <MemberSignupPrompt eligible={root.signupPromptEligible} twinCities={root.twinCities} />
-            <MemberOverlays twinCities={root.twinCities} state={geo.state} />
-          </UiContext.Provider>
-        </MemberProvider>
+        {/* The staff console brings its own shell, styles and landmarks (routes/console/layout.tsx). */}
+        {isConsolePath(location.pathname) ? (
+          children
+        ) : (
+          <>
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            <MemberProvider initialAuth={root.auth}>
+              <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
+                <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+                <main id="main" tabIndex={-1}>
+                  {children}
+                </main>
+                <Footer brand={brand} twinCities={root.twinCities} isBusiness={isBusinessPath(location.pathname)} />
+                {root.consent ? null : <CookieBanner />}
+                <MemberSignupPrompt eligible={root.signupPromptEligible} twinCities={root.twinCities} />
+                <MemberOverlays twinCities={root.twinCities} state={geo.state} />
+              </UiContext.Provider>
+            </MemberProvider>
+          </>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

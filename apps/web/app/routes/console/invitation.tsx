@@ -15,7 +15,8 @@ type ActionData = { done: true } | { done: false; message: string | null; fields
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token: token.slice(0, 500) };
+  // The rule's number from the shared rules, read here so the page does not load them.
+  return { token: token.slice(0, 500), passwordHint: `At least ${PASSWORD_MIN} characters, and not a common password.` };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +74,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="token" value={loaderData.token} />
             <Field label="First name" name="first_name" autoComplete="given-name" required maxLength={100} defaultValue={failure?.values.first_name} errors={failure?.fields.first_name} />
             <Field label="Last name" name="last_name" autoComplete="family-name" required maxLength={100} defaultValue={failure?.values.last_name} errors={failure?.fields.last_name} />
-            <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN} characters, and not a common password.`} errors={failure?.fields.password} />
+            <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={loaderData.passwordHint} errors={failure?.fields.password} />
             <Field label="Confirm password" name="password_confirm" type="password" autoComplete="new-password" required errors={failure?.fields.password_confirm} />
             <div className="console-actions">
               <button type="submit" className="console-btn" disabled={busy}>

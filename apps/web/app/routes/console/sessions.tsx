@@ -6,11 +6,24 @@ import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { FormMessage } from '../../components/console/field.tsx';
 import { clearSessionCookie, consoleApi, secureCookies } from '../../lib/console/console-api.server.ts';
 import { failureText, formText } from '../../lib/console/form-values.server.ts';
-import { describeUserAgent, formatDateTime } from '../../lib/console/format.ts';
+import { describeUserAgent, formatDateTime } from '../../lib/console/format.server.ts';
 import { SessionsOut } from '../../lib/console/schemas.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { sessions: await consoleApi(context, request).get('/auth/sessions/', SessionsOut) };
+  const sessions = await consoleApi(context, request).get('/auth/sessions/', SessionsOut);
+  // Written here, in the business time zone, so the page needs no date code of its own.
+  return {
+    sessions: sessions.map((s) => ({
+      id: String(s.id),
+      current: s.current,
+      kind: s.kind === 'staff' ? 'Staff console' : s.kind === 'member' ? 'Saver site' : s.kind,
+      device: describeUserAgent(s.user_agent),
+      ip: s.ip ?? '',
+      created: { iso: s.created_at, text: formatDateTime(s.created_at) },
+      lastUsed: s.last_used_at ? { iso: s.last_used_at, text: formatDateTime(s.last_used_at) } : null,
+      expires: s.expires_at ? { iso: s.expires_at, text: formatDateTime(s.expires_at) } : null,
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,32 +74,29 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
                 <td colSpan={7}>No sessions.</td>
               </tr>
             ) : null}
-            {sessions.map((s) => {
-              const device = describeUserAgent(s.user_agent);
-              return (
-                <tr key={String(s.id)}>
-                  <td>
-                    {device} {s.current ? <span className="console-badge console-badge-current">This browser</span> : null}
-                  </td>
-                  <td>{s.kind === 'staff' ? 'Staff console' : s.kind === 'member' ? 'Saver site' : s.kind}</td>
-                  <td>{s.ip ?? ''}</td>
-                  <td>
-                    <time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time>
-                  </td>
-                  <td>{s.last_used_at ? <time dateTime={s.last_used_at}>{formatDateTime(s.last_used_at)}</time> : 'Not yet'}</td>
-                  <td>{s.expires_at ? <time dateTime={s.expires_at}>{formatDateTime(s.expires_at)}</time> : ''}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={String(s.id)} />
-                      {s.current ? <input type="hidden" name="current" value="1" /> : null}
-                      <button type="submit" className="console-btn console-btn-danger console-btn-small" disabled={ending === String(s.id)} aria-label={`End session: ${device}${s.current ? ' (this browser)' : ''}, signed in ${formatDateTime(s.created_at)}`}>
-                        {s.current ? 'End (sign out)' : 'End'}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              );
-            })}
+            {sessions.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.device} {s.current ? <span className="console-badge console-badge-current">This browser</span> : null}
+                </td>
+                <td>{s.kind}</td>
+                <td>{s.ip}</td>
+                <td>
+                  <time dateTime={s.created.iso}>{s.created.text}</time>
+                </td>
+                <td>{s.lastUsed ? <time dateTime={s.lastUsed.iso}>{s.lastUsed.text}</time> : 'Not yet'}</td>
+                <td>{s.expires ? <time dateTime={s.expires.iso}>{s.expires.text}</time> : ''}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={s.id} />
+                    {s.current ? <input type="hidden" name="current" value="1" /> : null}
+                    <button type="submit" className="console-btn console-btn-danger console-btn-small" disabled={ending === s.id} aria-label={`End session: ${s.device}${s.current ? ' (this browser)' : ''}, signed in ${s.created.text}`}>
+                      {s.current ? 'End (sign out)' : 'End'}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -10,7 +10,7 @@ import { action as invitationAction } from './invitation.tsx';
 import { loader as layoutLoader } from './layout.tsx';
 import { action as loginAction } from './login.tsx';
 import { action as logoutAction } from './logout.tsx';
-import { action as sessionsAction } from './sessions.tsx';
+import { action as sessionsAction, loader as sessionsLoader } from './sessions.tsx';
 
 const STAFF_TOKEN = 'staff-token-0123456789abcdef';
 type Args = Parameters<typeof loginAction>[0];
@@ -167,6 +167,22 @@ describe('signed in', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/logout/', headers: { authorization: `Bearer ${STAFF_TOKEN}` } });
     expect(result.location).toBe('/console/login?signed_out=1');
     expect(result.cookies[0]).toBe('console_session=; Path=/console; Max-Age=0; HttpOnly; SameSite=Strict');
+  });
+
+  it('lists the sessions with their device and times written in the business time zone', async () => {
+    const { context } = consoleContext({
+      'GET /auth/sessions/': {
+        body: [
+          { id: 7, kind: 'staff', created_at: '2026-11-26T15:04:00Z', last_used_at: null, expires_at: '2026-11-27T03:04:00Z', current: true, ip: '203.0.113.9', user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' },
+          { id: 12, kind: 'member', created_at: '2026-07-04T12:00:00Z', current: false, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' },
+        ],
+      },
+    });
+    const { body } = await outcome(() => sessionsLoader(args(pageRequest('/console/sessions', { cookie: session }), context) as never));
+    expect((body as { sessions: unknown[] }).sessions).toEqual([
+      { id: '7', current: true, kind: 'Staff console', device: 'Chrome on Windows', ip: '203.0.113.9', created: { iso: '2026-11-26T15:04:00Z', text: 'Nov 26, 2026, 10:04 AM EST' }, lastUsed: null, expires: { iso: '2026-11-27T03:04:00Z', text: 'Nov 26, 2026, 10:04 PM EST' } },
+      { id: '12', current: false, kind: 'Saver site', device: 'Safari on iOS', ip: '', created: { iso: '2026-07-04T12:00:00Z', text: 'Jul 4, 2026, 8:00 AM EDT' }, lastUsed: null, expires: null },
+    ]);
   });
 
   it('ending another session stays here; ending this one signs out', async () => {

@@ -1,5 +1,6 @@
-// How the console writes times and devices. Times are in the business time zone with its name
-// (the same text on the server and in the browser, so the page hydrates without a mismatch).
+// How console loaders write times and devices for a page. Times are in the business time zone
+// with its name, written on the server, so every staff member reads the same text and the page
+// carries no date code of its own.
 import { BUSINESS_TIMEZONE } from '@market/domain/expiry';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIMEZONE, dateStyle: 'medium', timeStyle: 'short' });
