@@ -26,7 +26,8 @@ import './styles/member.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, secureCookies } = context.get(webRequestContext);
   // The staff console draws none of the saver's place, brand or member parts: no place lookup.
-  if (isConsolePath(new URL(request.url).pathname)) return data({ ...CONSOLE_ROOT_DATA, publicUrl });
+  // (A client-side navigation's data request names the page with `.data` added.)
+  if (isConsolePath(new URL(request.url).pathname.replace(/\.data$/, ''))) return data({ ...CONSOLE_ROOT_DATA, publicUrl });
   const cookies = parseCookies(request.headers.get('cookie'));
   const visitor = await visitorGeo(request, context);
   const headers = new Headers();

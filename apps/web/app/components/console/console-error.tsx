@@ -1,6 +1,7 @@
 // The console's error page: what the staff member can do about it, in the console's words (the
 // server module's 403 and 404 messages), and for anything else SPEC.md 8's generic text only.
 import { isRouteErrorResponse, Link } from 'react-router';
+import { CONSOLE_HOME } from '../../lib/console/sections.ts';
 
 const GENERIC = 'There was an issue processing your request. Please try again later.';
 
@@ -22,7 +23,7 @@ export function ConsoleErrorPage({ error }: { error: unknown }) {
       <h1>{title}</h1>
       <p>{message}</p>
       <p className="console-actions">
-        <Link to="/console" className="console-btn">
+        <Link to={CONSOLE_HOME} className="console-btn">
           Back to the dashboard
         </Link>
         {status === 403 ? <span className="console-muted">If you need it for your work, ask an administrator for access.</span> : null}

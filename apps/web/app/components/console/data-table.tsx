@@ -69,7 +69,8 @@ export function DataTable<Row extends RowData>({ caption, showCaption = false, c
   return (
     <div className="console-table-block">
       {search || filters.length ? <TableTools key={location.search} params={params} search={search} filters={filters} /> : null}
-      <div className="console-table-wrap">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways on a phone is focusable, so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable) */}
+      <div className="console-table-wrap" role="region" aria-label={caption} tabIndex={0}>
         <table className="console-table">
           <caption className={showCaption ? undefined : 'console-sr'}>
             {caption}

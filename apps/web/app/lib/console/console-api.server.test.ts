@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { consoleContext, outcome, pageRequest } from '../../test/console-stub.ts';
-import { clearSessionCookie, consoleApi, consoleReturnPath, loginPathFor, mfaCookie, readMfaState, sessionCookie } from './console-api.server.ts';
+import { clearSessionCookie, consoleApi, consolePageUrl, consoleReturnPath, loginPathFor, mfaCookie, readMfaState, sessionCookie } from './console-api.server.ts';
 import { StaffMeOut } from './schemas.ts';
 
 const TOKEN = 'staff-token-0123456789abcdef';
@@ -30,13 +30,28 @@ describe('where sign-in returns to', () => {
     const origin = 'http://localhost';
     expect(consoleReturnPath('/console/offers?status=live', origin)).toBe('/console/offers?status=live');
     for (const bad of ['//evil.example/console', 'https://evil.example/console', '/\\evil.example', '/account', '/console/login', '/console/logout', '/consoles', 'console', '', null]) {
-      expect(consoleReturnPath(bad, origin)).toBe('/console');
+      expect(consoleReturnPath(bad, origin)).toBe('/console/');
     }
+    // The dashboard keeps its slash (sections.ts CONSOLE_HOME).
+    expect(consoleReturnPath('/console', origin)).toBe('/console/');
+    expect(consoleReturnPath('/console?tab=2', origin)).toBe('/console/?tab=2');
   });
 
   it("the sign-in page carries this page's path and query", () => {
     expect(loginPathFor(pageRequest('/console/offers?page=2'))).toBe('/console/login?next=%2Fconsole%2Foffers%3Fpage%3D2');
     expect(loginPathFor(pageRequest('/console'))).toBe('/console/login');
+  });
+
+  it("a client-side navigation's data request names the page the browser shows", () => {
+    expect(loginPathFor(pageRequest('/console/offers.data?page=2&_routes=routes%2Fconsole%2Flayout'))).toBe('/console/login?next=%2Fconsole%2Foffers%3Fpage%3D2');
+    expect(consolePageUrl(pageRequest('/console/_.data')).pathname).toBe('/console/');
+  });
+
+  it("a client-side navigation to /console (its data request misses the cookie's path) is sent to /console/", async () => {
+    const { context, calls } = consoleContext({});
+    const result = await outcome(() => consoleApi(context, pageRequest('/console.data?_routes=routes%2Fconsole%2Flayout')).get('/api/console/me/', StaffMeOut));
+    expect(result).toMatchObject({ status: 302, location: '/console/' });
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -12,6 +12,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import { safeRedirectPath } from '@market/domain/redirect';
 import { parseCookies } from '../server/cookies.server.ts';
+import { CONSOLE_HOME } from './sections.ts';
 import { webRequestContext, type ApiFetch, type ApiRequestInit } from '../server/request-context.ts';
 
 export const CONSOLE_SESSION_COOKIE = 'console_session';
@@ -90,21 +91,34 @@ export function readMfaState(request: Request): MfaState | null {
 
 /**
  * Where to go after signing in: a console page of our own origin (never another site, never the
- * sign-in flow itself); anything else is the dashboard.
+ * sign-in flow itself); anything else is the dashboard (CONSOLE_HOME, with its slash).
  */
 export function consoleReturnPath(value: unknown, origin: string): string {
   const path = safeRedirectPath(value, origin);
   const pathname = path.split(/[?#]/)[0]!;
-  if (pathname !== '/console' && !pathname.startsWith('/console/')) return '/console';
-  if (/^\/console\/(login|logout|enrol|invitation)\/?$/.test(pathname)) return '/console';
+  if (pathname === '/console') return `${CONSOLE_HOME}${path.slice(pathname.length)}`;
+  if (!pathname.startsWith('/console/')) return CONSOLE_HOME;
+  if (/^\/console\/(login|logout|enrol|invitation)\/?$/.test(pathname)) return CONSOLE_HOME;
   return path;
+}
+
+/**
+ * The page a loader or action runs for. A client-side navigation asks for `/console/x.data?_routes=`
+ * (React Router's data request) and the loaders get that request as sent: this is the page's own
+ * address, as the browser shows it.
+ */
+export function consolePageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.replace(/\.data$/, '');
+  url.searchParams.delete('_routes');
+  return url;
 }
 
 /** The sign-in page, coming back to this request's page afterwards. */
 export function loginPathFor(request: Request): string {
-  const url = new URL(request.url);
+  const url = consolePageUrl(request);
   const here = consoleReturnPath(`${url.pathname}${url.search}`, url.origin);
-  return here === '/console' ? '/console/login' : `/console/login?next=${encodeURIComponent(here)}`;
+  return here === CONSOLE_HOME ? '/console/login' : `/console/login?next=${encodeURIComponent(here)}`;
 }
 
 /** A failed write the form can show: field errors (400) or the other side of a conflict (409). */
@@ -177,6 +191,9 @@ export class ConsoleApi {
 
   /** To the sign-in page (the stale cookie cleared), coming back here afterwards. */
   signInAgain(): never {
+    // A client-side navigation to `/console` asks for `/console.data`, which the cookie's path does
+    // not reach: ask again at the dashboard's own address, which it does (sections.ts CONSOLE_HOME).
+    if (!this.token && new URL(this.request.url).pathname === '/console.data') throw redirect(CONSOLE_HOME);
     throw redirect(loginPathFor(this.request), { headers: { 'Set-Cookie': clearSessionCookie(this.secure) } });
   }
 

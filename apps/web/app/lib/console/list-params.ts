@@ -57,7 +57,8 @@ export function countLabel(count: number): string {
 
 /**
  * The API query of a console list page, from the page's URL: q, the named filters, sort, page and
- * page_size, each passed on only when set (loaders: `/api/console/offers/${listQuery(url, [...])}`).
+ * page_size, each passed on only when set (loaders:
+ * `/api/console/offers/${listQuery(consolePageUrl(request), ['status', 'market'])}`).
  */
 export function listQuery(url: URL, filters: readonly string[] = []): string {
   const from = url.searchParams;

@@ -2,7 +2,15 @@
 // list. A section shows to the roles that may open it (COMMON "Console foundation": admin
 // everything; editor merchants, offers, contests, content; support leads and members); the API
 // guards the same calls, so this only spares a staff member links that would answer 403.
+// The dashboard's address is `/console/` (see CONSOLE_HOME).
 import type { StaffRole } from './schemas.ts';
+
+/**
+ * The dashboard, with its slash: a client-side navigation fetches its data from `/console/_.data`,
+ * which the console_session cookie (Path=/console) reaches; `/console` would fetch `/console.data`,
+ * which it does not (a cookie's path must be followed by `/`).
+ */
+export const CONSOLE_HOME = '/console/';
 
 export interface ConsoleSection {
   href: string;
@@ -14,7 +22,7 @@ export interface ConsoleSection {
 const EVERYONE: readonly StaffRole[] = ['admin', 'editor', 'support'];
 
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
-  { href: '/console', label: 'Dashboard', description: 'Today at a glance: what needs attention and how the site is doing.', roles: EVERYONE },
+  { href: CONSOLE_HOME, label: 'Dashboard', description: 'Today at a glance: what needs attention and how the site is doing.', roles: EVERYONE },
   { href: '/console/merchants', label: 'Merchants', description: 'Merchants, their locations and opening hours, licences and the people who run them.', roles: ['admin', 'editor'] },
   { href: '/console/offers', label: 'Offers', description: 'Create, schedule, pause and review offers, and see what savers see.', roles: ['admin', 'editor'] },
   { href: '/console/contests', label: 'Contests', description: 'Contests, their entries and the recorded winner draws.', roles: ['admin', 'editor'] },
@@ -33,7 +41,7 @@ export function sectionsFor(role: StaffRole): ConsoleSection[] {
 /** Whether a section's link is the page shown (the dashboard only for itself). */
 export function isCurrentSection(href: string, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return href === '/console' ? path === '/console' : path === href || path.startsWith(`${href}/`);
+  return href === CONSOLE_HOME ? path === '/console' : path === href || path.startsWith(`${href}/`);
 }
 
 export const ROLE_LABEL: Record<StaffRole, string> = { admin: 'Administrator', editor: 'Editor', support: 'Support' };

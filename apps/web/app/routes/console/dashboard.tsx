@@ -2,7 +2,7 @@
 // for; figures and charts join it as the API's console calls arrive.
 import { Link, useRouteLoaderData } from 'react-router';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
-import { ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
+import { CONSOLE_HOME, ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
 import type { loader as layoutLoader } from './layout.tsx';
 
 export function ErrorBoundary({ error }: { error: unknown }) {
@@ -23,7 +23,7 @@ export default function ConsoleDashboard() {
       <h2>What you can do here</h2>
       <ul className="console-tiles">
         {sectionsFor(me.role)
-          .filter((s) => s.href !== '/console')
+          .filter((s) => s.href !== CONSOLE_HOME)
           .map((section) => (
             <li key={section.href}>
               <Link to={section.href} className="console-tile">

@@ -39,12 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const state = readMfaState(request);
-  if (!state) return data<ActionData>({ done: false, expired: true, message: EXPIRED }, { status: 400 });
+  if (!state) return { done: false, expired: true, message: EXPIRED } satisfies ActionData;
   const form = await request.formData();
   const code = formText(form, 'code').replace(/\s+/g, '');
-  if (!code) return data<ActionData>({ done: false, expired: false, message: CODE_NEEDED }, { status: 400 });
+  if (!code) return { done: false, expired: false, message: CODE_NEEDED } satisfies ActionData;
   const confirmed = await consoleApi(context, request, { anonymous: true, token: null }).send('POST', '/auth/mfa/totp/confirm/', { mfa_token: state.mfaToken, code }, TotpConfirmOut);
-  if (!confirmed.ok) return data<ActionData>({ done: false, expired: false, message: failureText(confirmed) }, { status: confirmed.status });
+  if (!confirmed.ok) return { done: false, expired: false, message: failureText(confirmed) } satisfies ActionData;
   const secure = secureCookies(context);
   const headers = new Headers();
   headers.append('Set-Cookie', sessionCookie(confirmed.data.token, secure));

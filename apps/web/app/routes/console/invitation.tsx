@@ -1,7 +1,7 @@
 // /console/invitation?token=...: the mailed invitation (staff or a merchant's people). The invitee
 // names themselves and chooses a password (POST /auth/invitations/accept/, ARCHITECTURE "Wave 2");
 // the second factor is set up at the first sign-in. Works without JavaScript.
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { PASSWORD_MIN, REQUIRED } from '@market/domain/validation/fields';
 import type { Route } from './+types/invitation';
 import { Field, FormMessage } from '../../components/console/field.tsx';
@@ -25,22 +25,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { first_name: formText(form, 'first_name').trim(), last_name: formText(form, 'last_name').trim() };
   const password = formText(form, 'password');
   const confirm = formText(form, 'password_confirm');
-  if (!token) return data<ActionData>({ done: false, message: NO_TOKEN, fields: {}, values }, { status: 400 });
+  if (!token) return { done: false, message: NO_TOKEN, fields: {}, values } satisfies ActionData;
   const fields: Record<string, string[]> = {};
   if (!values.first_name) fields.first_name = [REQUIRED];
   if (!values.last_name) fields.last_name = [REQUIRED];
   if (!password) fields.password = [REQUIRED];
   if (!confirm) fields.password_confirm = [REQUIRED];
   else if (password && confirm !== password) fields.password_confirm = [MISMATCH];
-  if (Object.keys(fields).length) return data<ActionData>({ done: false, message: null, fields, values }, { status: 400 });
+  if (Object.keys(fields).length) return { done: false, message: null, fields, values } satisfies ActionData;
 
   const accepted = await consoleApi(context, request, { anonymous: true, token: null }).send('POST', '/auth/invitations/accept/', { token, password, ...values });
   if (!accepted.ok) {
-    if (accepted.kind === 'conflict') return data<ActionData>({ done: false, message: accepted.message, fields: {}, values }, { status: 409 });
+    if (accepted.kind === 'conflict') return { done: false, message: accepted.message, fields: {}, values } satisfies ActionData;
     // A bad or used token is the invitation's problem, not a field the invitee can fix.
     const { token: tokenErrors, ...rest } = accepted.fields;
     const message = [accepted.message, ...(tokenErrors ?? [])].filter(Boolean).join(' ') || null;
-    return data<ActionData>({ done: false, message, fields: rest, values }, { status: accepted.status });
+    return { done: false, message, fields: rest, values } satisfies ActionData;
   }
   return { done: true } satisfies ActionData;
 }

@@ -6,9 +6,9 @@ import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'r
 import { Form, Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/layout';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
-import { consoleApi } from '../../lib/console/console-api.server.ts';
+import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { StaffMeOut, type StaffMe } from '../../lib/console/schemas.ts';
-import { isCurrentSection, ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
+import { CONSOLE_HOME, isCurrentSection, ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
 import consoleStyles from '../../styles/console.css?url';
 
 /** Pages a visitor without a staff session may open. */
@@ -29,7 +29,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<{ me: StaffMe | null }> {
-  if (SIGN_IN_PAGES.test(new URL(request.url).pathname)) return { me: null };
+  if (SIGN_IN_PAGES.test(consolePageUrl(request).pathname)) return { me: null };
   // No session: to the sign-in page, coming back here (the server module's 401 handling).
   const me = await consoleApi(context, request).get('/api/console/me/', StaffMeOut);
   return { me };
@@ -70,7 +70,7 @@ function ConsoleDocument({ children }: { children: ReactNode }) {
 function ConsoleTopBar({ children }: { children?: ReactNode }) {
   return (
     <header className="console-topbar">
-      <Link to="/console" className="console-brand">
+      <Link to={CONSOLE_HOME} className="console-brand">
         LocalSaver <span>Staff console</span>
       </Link>
       {children}

@@ -3,11 +3,11 @@
 // who has not set up an authenticator yet goes on to /console/enrol, the challenge carried in a
 // short-lived HttpOnly cookie rather than the URL. Server-rendered forms: works without JavaScript.
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { REQUIRED } from '@market/domain/validation/fields';
 import type { Route } from './+types/login';
 import { Field, FormMessage } from '../../components/console/field.tsx';
-import { consoleApi, consoleReturnPath, mfaCookie, secureCookies, sessionCookie } from '../../lib/console/console-api.server.ts';
+import { consoleApi, consolePageUrl, consoleReturnPath, mfaCookie, secureCookies, sessionCookie } from '../../lib/console/console-api.server.ts';
 import { failureText, formText } from '../../lib/console/form-values.server.ts';
 import { ConsoleLoginOut, MfaVerifyOut } from '../../lib/console/schemas.ts';
 
@@ -19,12 +19,12 @@ type ActionData =
   | { step: 'code'; mfaToken: string; recovery: boolean; message: string | null };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  return { next: consoleReturnPath(url.searchParams.get('next') ?? '/console', url.origin), signedOut: url.searchParams.has('signed_out') };
+  const url = consolePageUrl(request);
+  return { next: consoleReturnPath(url.searchParams.get('next') ?? '', url.origin), signedOut: url.searchParams.has('signed_out') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
+  const url = consolePageUrl(request);
   const form = await request.formData();
   const next = consoleReturnPath(formText(form, 'next'), url.origin);
   const secure = secureCookies(context);
@@ -34,14 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'code' || intent === 'use-recovery' || intent === 'use-app') {
     const mfaToken = formText(form, 'mfa_token');
-    if (!mfaToken) return data<ActionData>({ step: 'password', email: '', message: 'Your sign-in has expired. Please sign in again.', fields: {} }, { status: 400 });
+    if (!mfaToken) return { step: 'password', email: '', message: 'Your sign-in has expired. Please sign in again.', fields: {} } satisfies ActionData;
     const recovery = intent === 'use-recovery' || (intent === 'code' && formText(form, 'recovery') === '1');
     if (intent !== 'code') return { step: 'code', mfaToken, recovery, message: null } satisfies ActionData;
     // Authenticator codes are often typed or pasted with a space in the middle.
     const code = formText(form, 'code').replace(/\s+/g, '');
-    if (!code) return data<ActionData>({ step: 'code', mfaToken, recovery, message: CODE_NEEDED }, { status: 400 });
+    if (!code) return { step: 'code', mfaToken, recovery, message: CODE_NEEDED } satisfies ActionData;
     const verified = await api.send('POST', '/auth/mfa/verify/', { mfa_token: mfaToken, code }, MfaVerifyOut);
-    if (!verified.ok) return data<ActionData>({ step: 'code', mfaToken, recovery, message: failureText(verified) }, { status: verified.status });
+    if (!verified.ok) return { step: 'code', mfaToken, recovery, message: failureText(verified) } satisfies ActionData;
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookie(verified.data.token, secure) } });
   }
 
@@ -50,12 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const missing: Record<string, string[]> = {};
   if (!email) missing.email = [REQUIRED];
   if (!password) missing.password = [REQUIRED];
-  if (Object.keys(missing).length) return data<ActionData>({ step: 'password', email, message: null, fields: missing }, { status: 400 });
+  if (Object.keys(missing).length) return { step: 'password', email, message: null, fields: missing } satisfies ActionData;
 
   const answer = await api.send('POST', '/auth/login/', { email, password }, ConsoleLoginOut);
   if (!answer.ok) {
     const fields = answer.kind === 'invalid' ? answer.fields : {};
-    return data<ActionData>({ step: 'password', email, message: answer.kind === 'invalid' ? answer.message : failureText(answer), fields }, { status: answer.status });
+    return { step: 'password', email, message: answer.kind === 'invalid' ? answer.message : failureText(answer), fields } satisfies ActionData;
   }
   const signIn = answer.data;
   if ('mfa_required' in signIn) return { step: 'code', mfaToken: signIn.mfa_token, recovery: false, message: null } satisfies ActionData;
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await consoleApi(context, request, { anonymous: true, token: signIn.token })
     .send('POST', '/auth/logout/', undefined)
     .catch(() => undefined);
-  return data<ActionData>({ step: 'password', email, message: NOT_STAFF, fields: {} }, { status: 403 });
+  return { step: 'password', email, message: NOT_STAFF, fields: {} } satisfies ActionData;
 }
 
 export default function ConsoleLogin({ loaderData, actionData }: Route.ComponentProps) {

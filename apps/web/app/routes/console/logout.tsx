@@ -1,11 +1,12 @@
 // /console/logout (POST only, the top bar's Sign out): ends the staff session at the API, clears
 // the cookie and goes to the sign-in page. A GET (a typed address) just goes to the dashboard.
 import { redirect } from 'react-router';
+import { CONSOLE_HOME } from '../../lib/console/sections.ts';
 import type { Route } from './+types/logout';
 import { clearMfaCookie, clearSessionCookie, consoleApi, secureCookies } from '../../lib/console/console-api.server.ts';
 
 export function loader() {
-  return redirect('/console');
+  return redirect(CONSOLE_HOME);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -31,7 +31,7 @@ describe('/console/login', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/login/', body: { email: 'ada@example.com', password: 'pw' }, headers: { authorization: '', cookie: '' } });
 
     const wrong = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'code', mfa_token: 'challenge-1', code: '000000', next: '/console/offers' } }), context)));
-    expect(wrong).toMatchObject({ status: 400, body: { step: 'code', mfaToken: 'challenge-1', message: 'The code is not valid.' } });
+    expect(wrong).toMatchObject({ status: 200, body: { step: 'code', mfaToken: 'challenge-1', message: 'The code is not valid.' } });
 
     // Typed with a space, as apps show it.
     const right = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'code', mfa_token: 'challenge-1', code: '123 456', next: '/console/offers' } }), context)));
@@ -44,16 +44,16 @@ describe('/console/login', () => {
   it('never returns to another site', async () => {
     const { context } = consoleContext({ 'POST /auth/mfa/verify/': { body: { token: STAFF_TOKEN } } });
     const result = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'code', mfa_token: 'c', code: '123456', next: '//evil.example/console' } }), context)));
-    expect(result.location).toBe('/console');
+    expect(result.location).toBe('/console/');
   });
 
   it('a recovery code goes in the same field, after "Use a recovery code"', async () => {
     const { context, calls } = consoleContext({ 'POST /auth/mfa/verify/': { body: { token: STAFF_TOKEN } } });
-    const switched = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'use-recovery', mfa_token: 'challenge-1', next: '/console' } }), context)));
+    const switched = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'use-recovery', mfa_token: 'challenge-1', next: '/console/' } }), context)));
     expect(switched.body).toEqual({ step: 'code', mfaToken: 'challenge-1', recovery: true, message: null });
     expect(calls).toHaveLength(0);
     const used = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'code', recovery: '1', mfa_token: 'challenge-1', code: 'abcd-efgh-ijkl', next: '/console' } }), context)));
-    expect(used.location).toBe('/console');
+    expect(used.location).toBe('/console/');
     expect(calls[0]!.body).toEqual({ mfa_token: 'challenge-1', code: 'abcd-efgh-ijkl' });
   });
 
@@ -72,17 +72,17 @@ describe('/console/login', () => {
       'POST /auth/logout/': { status: 204 },
     });
     const result = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'password', email: 'pat@example.com', password: 'pw', next: '/console' } }), context)));
-    expect(result).toMatchObject({ status: 403, body: { step: 'password', message: 'This account is not a staff account.' }, cookies: [] });
+    expect(result).toMatchObject({ status: 200, body: { step: 'password', message: 'This account is not a staff account.' }, cookies: [] });
     expect(calls[1]).toMatchObject({ method: 'POST', path: '/auth/logout/', headers: { authorization: 'Bearer member-token-0123456789' } });
   });
 
   it("shows the API's refusal (wrong password, too many tries) and asks for missing fields first", async () => {
     const { context, calls } = consoleContext({ 'POST /auth/login/': { status: 429, body: { detail: 'Too many failed log-in attempts from this connection. Please try again in 15 minutes.' } } });
     const missing = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'password', email: '', password: '', next: '/console' } }), context)));
-    expect(missing).toMatchObject({ status: 400, body: { fields: { email: ['This is required'], password: ['This is required'] } } });
+    expect(missing).toMatchObject({ status: 200, body: { fields: { email: ['This is required'], password: ['This is required'] } } });
     expect(calls).toHaveLength(0);
     const limited = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'password', email: 'ada@example.com', password: 'pw', next: '/console' } }), context)));
-    expect(limited).toMatchObject({ status: 429, body: { step: 'password', email: 'ada@example.com', message: 'Too many failed log-in attempts from this connection. Please try again in 15 minutes.' } });
+    expect(limited).toMatchObject({ status: 200, body: { step: 'password', email: 'ada@example.com', message: 'Too many failed log-in attempts from this connection. Please try again in 15 minutes.' } });
   });
 });
 
@@ -133,7 +133,7 @@ describe('/console/invitation', () => {
   it('checks the two passwords match before asking the API', async () => {
     const { context, calls } = consoleContext({});
     const result = await outcome(() => invitationAction(args(pageRequest('/console/invitation', { form: { ...form, password_confirm: 'other' } }), context) as never));
-    expect(result).toMatchObject({ status: 400, body: { fields: { password_confirm: ['The two passwords are not the same.'] } } });
+    expect(result).toMatchObject({ status: 200, body: { fields: { password_confirm: ['The two passwords are not the same.'] } } });
     expect(calls).toHaveLength(0);
   });
 
@@ -157,6 +157,8 @@ describe('signed in', () => {
     const { context, calls } = consoleContext({ 'GET /api/console/me/': { body: me } });
     expect((await outcome(() => layoutLoader(args(pageRequest('/console', { cookie: session }), context) as never))).body).toEqual({ me });
     expect((await outcome(() => layoutLoader(args(pageRequest('/console/login'), context) as never))).body).toEqual({ me: null });
+    // A client-side navigation's data request, with the session cookie still there.
+    expect((await outcome(() => layoutLoader(args(pageRequest('/console/login.data?_routes=routes%2Fconsole%2Flayout', { cookie: session }), context) as never))).body).toEqual({ me: null });
     expect(calls).toHaveLength(1);
     expect((await outcome(() => layoutLoader(args(pageRequest('/console/offers?page=2'), context) as never))).location).toBe('/console/login?next=%2Fconsole%2Foffers%3Fpage%3D2');
   });
