@@ -10,6 +10,7 @@ import { openDatabase, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
 import { drainRequests } from './lib/drain.ts';
+import { bootstrapAdminInvitation } from './modules/auth/service.ts';
 import { mountWeb } from './web/mount.ts';
 
 /** How long in-flight requests get to finish after SIGTERM (new ones are answered 503 meanwhile). */
@@ -90,6 +91,11 @@ export async function main(options: { dev?: boolean } = {}): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as AddressInfo).port;
   console.log(`Marketplace ready on http://localhost:${port} (${env.NODE_ENV} mode, ${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  if (env.STAFF_BOOTSTRAP_EMAIL) {
+    // The first admin (docs/operations.md "First admin"): no default password, an invitation.
+    const link = await bootstrapAdminInvitation(app.deps, env.STAFF_BOOTSTRAP_EMAIL);
+    if (link) console.log(`No staff admin yet: an invitation was mailed to ${env.STAFF_BOOTSTRAP_EMAIL}. Open it to set up the first admin account:\n  ${link}`);
+  }
 }
 
 if (import.meta.main) await main();

@@ -48,6 +48,11 @@ const EnvSchema = z.object({
    * body byte by byte would otherwise hold its connection (and the server's memory) for ever.
    */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  /**
+   * E-mail of the first staff admin: at start, while no admin exists, an invitation is mailed to
+   * it and its link printed (docs/operations.md "First admin"). No account has a default password.
+   */
+  STAFF_BOOTSTRAP_EMAIL: z.string().trim().toLowerCase().email('Enter the e-mail address of the first staff admin.').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

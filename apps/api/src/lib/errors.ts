@@ -26,11 +26,14 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
-  constructor(code: ErrorCode, message: string, fields?: FieldErrors) {
+  /** Data the body carries besides the messages (a 409's `current` record). */
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, message: string, fields?: FieldErrors, extra?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.extra = extra;
   }
   get status(): number {
     return STATUS[this.code];
@@ -46,7 +49,15 @@ export function notFound(message = 'Not found.'): AppError {
   return new AppError('not_found', message);
 }
 
-export type ErrorBody = Record<string, string | string[]>;
+/**
+ * A 409 for an edit made on a stale version (docs/api.md "Staff console"): the body carries the
+ * record as it now stands under `current`, so the editor sees both versions and loses nothing.
+ */
+export function staleVersion(thing: string, current: unknown): AppError {
+  return new AppError('conflict', `Someone else changed this ${thing} since you opened it. Compare their version with yours before saving again.`, undefined, { current });
+}
+
+export type ErrorBody = Record<string, unknown>;
 
 /** Turns zod-style issues into { field: [messages] }, the field being the dotted path. */
 export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, fallback = 'detail'): FieldErrors {
@@ -67,7 +78,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.code === 'too_many') reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return send(reply, error.status, error.fields ?? { detail: error.message });
+      return send(reply, error.status, { ...(error.fields ?? { detail: error.message }), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = (error as FastifyError).validationContext ?? 'body';

@@ -7,7 +7,10 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { forgetMemberEvents } from './analytics/service.ts';
 import type { AccountDeletionStep } from './auth/lib/account-deletion.ts';
 import { authContext } from './auth/lib/guard.ts';
+import { invitationMails } from './auth/lib/invitation-mail.ts';
 import { authMails } from './auth/lib/mails.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { staffRoutes } from './staff/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -28,6 +31,7 @@ import { searchRoutes } from './search/routes.ts';
 export const MAIL_TEMPLATES: MailTemplates = {
   [MESSAGE_MAIL]: messageMail,
   ...authMails,
+  ...invitationMails,
   ...leadsMails,
   ...contestsMails,
 };
@@ -60,4 +64,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mediaRoutes);
   await app.register(analyticsRoutes);
   await app.register(printsRoutes);
+  await app.register(staffRoutes);
+  await app.register(auditRoutes);
 }

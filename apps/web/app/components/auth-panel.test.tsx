@@ -5,7 +5,7 @@ import { SERVER_ERROR } from '../lib/api/member-api.ts';
 import { storedToken } from '../lib/member/auth-storage.ts';
 import { gate, stubApi } from '../test/api-stub.ts';
 import { renderPage } from '../test/render.tsx';
-import { ACCOUNT_CREATED, AuthPanel } from './auth-panel.tsx';
+import { ACCOUNT_CREATED, AuthPanel, STAFF_SIGN_IN_ELSEWHERE } from './auth-panel.tsx';
 
 const LOGIN = { token: 'fresh-token', expires: Math.floor(Date.now() / 1000) + 3600, user: { id: 7, name: 'Pat Saver', email: 'pat@example.com', first_name: 'Pat' } };
 
@@ -45,6 +45,16 @@ describe('sign in', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Unable to log in with provided credentials.');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SERVER_ERROR));
+    expect(storedToken()).toBeNull();
+  });
+
+  it('sends a staff account to the staff console instead of failing silently', async () => {
+    stubApi({ 'POST /auth/login/': { body: { mfa_required: true, mfa_token: 'step-token-123456' } } });
+    const { user } = renderPage(<AuthPanel initialTab="signin" twinCities={false} />);
+    await user.type(screen.getByLabelText('Email'), 'staff@localsaver.example');
+    await user.type(screen.getByLabelText('Password'), 'A long enough password 1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', STAFF_SIGN_IN_ELSEWHERE);
     expect(storedToken()).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { LoginOut } from '@market/domain/api/auth';
 import { loginSchema } from '@market/domain/validation/login';
 import { registrationFormSchema, registrationSchema } from '@market/domain/validation/registration';
@@ -50,8 +51,14 @@ export function AuthPanel({ initialTab, message, twinCities, afterSignIn }: Auth
   );
 }
 
+/** A staff account's answer: its second factor is asked by the staff console, not here. */
+const StaffStepOut = z.object({ mfa_token: z.string() });
+export const STAFF_SIGN_IN_ELSEWHERE = 'This is a staff account: sign in through the staff console at /console/login.';
+
 async function logIn(email: string, password: string): Promise<LoginOut> {
-  return callApi('/auth/login/', { method: 'POST', body: { email, password }, auth: 'none', answer: LoginOut });
+  const answer = await callApi('/auth/login/', { method: 'POST', body: { email, password }, auth: 'none', answer: z.union([LoginOut, StaffStepOut]) });
+  if (!('token' in answer)) throw new ApiError(403, STAFF_SIGN_IN_ELSEWHERE);
+  return answer;
 }
 
 function SignInForm({ message, twinCities, afterSignIn }: { message: string | null; twinCities: boolean; afterSignIn?: () => void }) {

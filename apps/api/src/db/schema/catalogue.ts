@@ -3,10 +3,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -83,10 +85,18 @@ export const merchants = pgTable(
     bonded: boolean('bonded').notNull().default(false),
     insured: boolean('insured').notNull().default(false),
     isSpotlight: boolean('is_spotlight').notNull().default(false),
+    photoPath: text('photo_path'),
+    subcategoryIds: integer('subcategory_ids').array().notNull().default(sql`'{}'::integer[]`),
+    licenceNumber: text('licence_number'),
+    licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
+    /** The certified badge shows until this day, inclusive (the day after it lapses it goes). */
+    insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    /** Optimistic concurrency: a console edit carries the version it read. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('merchants_slug_uq').on(t.slug)],
+  (t) => [uniqueIndex('merchants_slug_uq').on(t.slug), index('merchants_updated_idx').on(t.updatedAt), index('merchants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
 );
 
 export const locations = pgTable(
@@ -105,6 +115,9 @@ export const locations = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     earth: earth('earth').generatedAlwaysAs(sql`ll_to_earth(lat, lng)`),
+    /** Opening hours by weekday: {mon: [{open: '09:00', close: '17:00'}], ...}; absent days are closed. */
+    openingHours: jsonb('opening_hours').$type<Record<string, { open: string; close: string }[]>>(),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -140,12 +153,25 @@ export const offers = pgTable(
     horizontal: boolean('horizontal').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /**
+     * What staff set: draft, live or paused. 'scheduled' and 'expired' are read from the dates;
+     * isActive is kept equal to status = 'live' (the saver lists read it through offer_index).
+     */
+    status: text('status', { enum: ['draft', 'live', 'paused'] }).notNull().default('live'),
+    /** Structured fine print (@market/domain/fine-print), shown on the card, modal and PDF. */
+    finePrint: jsonb('fine_print').$type<Record<string, unknown>>(),
+    createdBy: integer('created_by'),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('offers_location_idx').on(t.locationId),
     index('offers_merchant_idx').on(t.merchantId),
+    index('offers_updated_idx').on(t.updatedAt, t.id),
+    index('offers_status_updated_idx').on(t.status, t.updatedAt),
+    index('offers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('offers_status_known', sql`${t.status} IN ('draft', 'live', 'paused')`),
   ],
 );
 

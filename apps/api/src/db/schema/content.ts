@@ -1,6 +1,6 @@
 // The content service: callouts and their settings (SPEC.md 3 Callouts, section 7).
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 
 export const callouts = pgTable('callouts', {
   id: serial('id').primaryKey(),
@@ -16,6 +16,10 @@ export const callouts = pgTable('callouts', {
   states: text('states').array().notNull().default(sql`'{}'::text[]`),
   /** Part of the default-callouts fallback set (GET /api/default-callouts/). */
   isDefault: boolean('is_default').notNull().default(false),
+  /** Shown from and until these days (inclusive); null is open-ended. */
+  startsOn: date('starts_on', { mode: 'string' }),
+  endsOn: date('ends_on', { mode: 'string' }),
+  version: integer('version').notNull().default(1),
 });
 
 /** A single row of settings (id = 1). */

@@ -22,7 +22,9 @@ export const contests = pgTable('contests', {
   startsAt: date('starts_at', { mode: 'string' }).notNull(),
   endsAt: date('ends_at', { mode: 'string' }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A contest shown in a market, at a location: the "entity" whose id deep links use (c=). */
@@ -94,6 +96,12 @@ export const contestDraws = pgTable(
     eligibleEntries: integer('eligible_entries').notNull(),
     /** The entry ids drawn from, in the order the seed shuffles (audit trail). */
     entryIds: integer('entry_ids').array().notNull(),
+    /** How the seed picks (the name of the shuffle), so anyone can redo the draw. */
+    method: text('method').notNull().default('seeded-shuffle-v1'),
+    /** Every entry of the contest at draw time, winners of earlier draws included. */
+    entrants: integer('entrants'),
+    /** The staff member who ran it; null for the command line. */
+    ranBy: integer('ran_by').references(() => users.id, { onDelete: 'set null' }),
     drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contest_draws_contest_idx').on(t.contestId)],

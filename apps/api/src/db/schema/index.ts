@@ -7,3 +7,4 @@ export * from './saved.ts';
 export * from './leads.ts';
 export * from './prints.ts';
 export * from './analytics.ts';
+export * from './staff.ts';

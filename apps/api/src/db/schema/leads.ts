@@ -4,6 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { markets } from './catalogue.ts';
+import { users } from './members.ts';
+
+/** Where a lead stands in the office's inbox. */
+export const LEAD_STATUSES = ['new', 'in_progress', 'done', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** The kinds of lead, named after their calls (SPEC.md 7). */
 export const LEAD_KINDS = ['autolead', 'suggestmerchant', 'mail_removal', 'magazine_lead', 'businesslead', 'contractorapplication'] as const;
@@ -19,11 +24,18 @@ export const leads = pgTable(
     email: text('email'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     trackingId: text('tracking_id'),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('leads_kind_created_idx').on(t.kind, t.createdAt),
     index('leads_email_idx').on(t.email),
+    index('leads_market_status_created_idx').on(t.marketId, t.status, t.createdAt),
+    index('leads_status_created_idx').on(t.status, t.createdAt),
+    check('leads_status_known', sql`${t.status} IN ('new', 'in_progress', 'done', 'spam')`),
     check('leads_kind_known', sql`${t.kind} IN ('autolead', 'suggestmerchant', 'mail_removal', 'magazine_lead', 'businesslead', 'contractorapplication')`),
   ],
 );
@@ -59,4 +71,17 @@ export const newsletterSubscriptions = pgTable(
     uniqueIndex('newsletter_subscriptions_token_uq').on(t.unsubscribeToken),
     uniqueIndex('newsletter_subscriptions_confirm_uq').on(t.confirmTokenHash),
   ],
+);
+
+/** Notes staff add to a lead. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadId, t.createdAt)],
 );

@@ -1,6 +1,11 @@
 // Members: accounts, their access and one-time tokens and preferences (SPEC.md 3 User
 // info, Preferences, Registration). What members save is in saved.ts.
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Staff roles (docs/security.md "Staff console"); null on an account means a member. */
+export const STAFF_ROLES = ['admin', 'editor', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const users = pgTable(
   'users',
@@ -22,8 +27,23 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff role; null for a member. */
+    role: text('role', { enum: STAFF_ROLES }),
+    /** Market ids a staff member is limited to; null means every market. */
+    staffMarkets: text('staff_markets').array(),
+    /** A disabled account cannot sign in and its sessions are ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Base32 TOTP secret, set at enrolment (pending until totpEnrolledAt). */
+    totpSecret: text('totp_secret'),
+    totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_role_idx').on(t.role).where(sql`${t.role} IS NOT NULL`),
+    check('users_role_known', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor', 'support')`),
+  ],
 );
 
 /** Bearer access tokens. Only the SHA-256 of a token is stored. */
@@ -36,8 +56,74 @@ export const accessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** 'staff' sessions passed the second factor; they also end after idle time (lib/sessions.ts). */
+    kind: text('kind', { enum: ['member', 'staff'] }).notNull().default('member'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [uniqueIndex('access_tokens_hash_uq').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * The step between a right password and a session for accounts with two factors: a short-lived
+ * token (hashed) that the TOTP setup, confirm and verify calls take. Attempts are counted.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ['verify', 'enrol'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('mfa_challenges_hash_uq').on(t.tokenHash), index('mfa_challenges_user_idx').on(t.userId)],
+);
+
+/** One-time recovery codes of the second factor, shown once at enrolment; stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_uq').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Invitations by e-mail to the staff console or to a merchant's team: the link works once and
+ * expires (72 h for staff). Only the token's SHA-256 is stored.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['staff', 'merchant'] }).notNull(),
+    /** A staff role, or a merchant role (owner, manager, cashier). */
+    role: text('role').notNull(),
+    markets: text('markets').array(),
+    merchantId: integer('merchant_id'),
+    locationIds: integer('location_ids').array(),
+    /** Null for the bootstrap invitation made at start. */
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('invitations_hash_uq').on(t.tokenHash), index('invitations_email_idx').on(t.email)],
 );
 
 /** Single-use e-mail tokens: address verification and password reset. Stored hashed. */

@@ -1,7 +1,7 @@
 // The only auth file that talks Drizzle.
 import { and, eq, gt, isNull, or, lt, lte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accessTokens, loginThrottles, userTokens, users } from '../../db/schema/index.ts';
+import { accessTokens, invitations, loginThrottles, mfaChallenges, recoveryCodes, userTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -35,21 +35,187 @@ export async function deleteUserRow(db: Executor, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
+export interface SessionFacts {
+  kind?: 'member' | 'staff';
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
 /** Stores a new access token's hash; answers its expiry. */
-export async function insertAccessToken(db: Executor, userId: number, tokenHash: string, seconds: number): Promise<Date> {
-  const rows = await db.insert(accessTokens).values({ userId, tokenHash, expiresAt: inSeconds(seconds) }).returning({ expiresAt: accessTokens.expiresAt });
+export async function insertAccessToken(db: Executor, userId: number, tokenHash: string, seconds: number, facts: SessionFacts = {}): Promise<Date> {
+  const rows = await db
+    .insert(accessTokens)
+    .values({ userId, tokenHash, expiresAt: inSeconds(seconds), kind: facts.kind ?? 'member', userAgent: facts.userAgent?.slice(0, 300) ?? null, ip: facts.ip ?? null })
+    .returning({ expiresAt: accessTokens.expiresAt });
   return rows[0]!.expiresAt;
 }
 
-/** The member a live (known, unrevoked, unexpired) access token belongs to. */
-export async function findUserByLiveAccessToken(db: Executor, tokenHash: string) {
+/**
+ * The account a live access token belongs to: known, unrevoked, unexpired, the account not
+ * disabled, and for a staff session used within the last `staffIdleSeconds`.
+ */
+export async function findUserByLiveAccessToken(db: Executor, tokenHash: string, staffIdleSeconds: number) {
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean) })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
+      role: users.role,
+      staffMarkets: users.staffMarkets,
+      sessionId: accessTokens.id,
+      sessionKind: accessTokens.kind,
+      idleSeconds: sql<number>`extract(epoch FROM now() - ${accessTokens.lastUsedAt})`.mapWith(Number),
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql`now()`),
+        isNull(users.disabledAt),
+        or(eq(accessTokens.kind, 'member'), gt(accessTokens.lastUsedAt, sql`now() - make_interval(secs => ${staffIdleSeconds})`)),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Notes that a session was just used (its idle clock starts again). */
+export async function touchAccessToken(db: Executor, id: number): Promise<void> {
+  await db.update(accessTokens).set({ lastUsedAt: sql`now()` }).where(eq(accessTokens.id, id));
+}
+
+/** The live sessions of an account, newest first. */
+export async function findLiveSessions(db: Executor, userId: number) {
+  return db
+    .select({ id: accessTokens.id, kind: accessTokens.kind, createdAt: accessTokens.createdAt, lastUsedAt: accessTokens.lastUsedAt, expiresAt: accessTokens.expiresAt, userAgent: accessTokens.userAgent, ip: accessTokens.ip, tokenHash: accessTokens.tokenHash })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
+    .orderBy(sql`${accessTokens.createdAt} DESC`)
+    .limit(200);
+}
+
+/** Ends one session of an account; answers whether there was such a live session. */
+export async function revokeSession(db: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return rows.length > 0;
+}
+
+export type MfaPurpose = (typeof mfaChallenges.$inferSelect)['purpose'];
+
+export async function insertMfaChallenge(db: Executor, userId: number, tokenHash: string, purpose: MfaPurpose, seconds: number, userAgent: string | null): Promise<void> {
+  await db.insert(mfaChallenges).values({ userId, tokenHash, purpose, expiresAt: inSeconds(seconds), userAgent: userAgent?.slice(0, 300) ?? null });
+}
+
+/** A live second-factor step, locked for the rest of the transaction. */
+export async function lockLiveMfaChallenge(tx: Executor, tokenHash: string) {
+  const rows = await tx
+    .select()
+    .from(mfaChallenges)
+    .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, sql`now()`)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function updateMfaChallenge(tx: Executor, id: number, values: { attempts?: number; used?: boolean }): Promise<void> {
+  await tx
+    .update(mfaChallenges)
+    .set({ ...(values.attempts !== undefined ? { attempts: values.attempts } : {}), ...(values.used ? { usedAt: sql`now()` } : {}) })
+    .where(eq(mfaChallenges.id, id));
+}
+
+/** Replaces an account's recovery codes with new ones (hashes). */
+export async function replaceRecoveryCodes(tx: Executor, userId: number, codeHashes: string[]): Promise<void> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length) await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses a recovery code if it is unused; answers whether it was (once, even in a race). */
+export async function consumeRecoveryCode(tx: Executor, userId: number, codeHash: string): Promise<boolean> {
+  const rows = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}
+
+export type InvitationRow = typeof invitations.$inferSelect;
+export type NewInvitation = typeof invitations.$inferInsert;
+
+export async function insertInvitation(db: Executor, values: Omit<NewInvitation, 'expiresAt'>, seconds: number): Promise<InvitationRow> {
+  const rows = await db.insert(invitations).values({ ...values, expiresAt: inSeconds(seconds) }).returning();
+  return rows[0]!;
+}
+
+export async function findInvitationById(db: Executor, id: number): Promise<InvitationRow | null> {
+  const rows = await db.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Gives a pending invitation a new token (its mail is being sent); answers whether it is pending. */
+export async function setInvitationToken(db: Executor, id: number, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ tokenHash })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, sql`now()`)))
+    .returning({ id: invitations.id });
+  return rows.length > 0;
+}
+
+/** A pending invitation by its token's hash, locked for the rest of the transaction. */
+export async function lockPendingInvitation(tx: Executor, tokenHash: string): Promise<InvitationRow | null> {
+  const rows = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, tokenHash), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, sql`now()`)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function markInvitationAccepted(tx: Executor, id: number, userId: number): Promise<void> {
+  await tx.update(invitations).set({ acceptedAt: sql`now()`, acceptedBy: userId }).where(eq(invitations.id, id));
+}
+
+/** Pending and recent invitations of a kind, newest first. */
+export async function findInvitations(db: Executor, kind: InvitationRow['kind'], limit = 200): Promise<InvitationRow[]> {
+  return db.select().from(invitations).where(and(eq(invitations.kind, kind), isNull(invitations.revokedAt))).orderBy(sql`${invitations.createdAt} DESC`).limit(limit);
+}
+
+/** Revokes the pending bootstrap invitations (invited by nobody). */
+export async function revokePendingBootstrapInvitations(tx: Executor): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(invitations.kind, 'staff'), isNull(invitations.invitedBy), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)));
+}
+
+/** Whether a bootstrap invitation was made within the last `seconds` (another instance just did). */
+export async function hasRecentBootstrapInvitation(tx: Executor, seconds: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.kind, 'staff'), isNull(invitations.invitedBy), isNull(invitations.revokedAt), gt(invitations.createdAt, sql`now() - make_interval(secs => ${seconds})`)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether any account is an admin that can sign in. */
+export async function hasActiveAdmin(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt))).limit(1);
+  return rows.length > 0;
+}
+
+/** Staff accounts, by e-mail. */
+export async function findStaffAccounts(db: Executor): Promise<UserRow[]> {
+  return db.select().from(users).where(isNotNull(users.role)).orderBy(users.email).limit(1000);
 }
 
 export async function revokeAccessToken(db: Executor, tokenHash: string): Promise<void> {

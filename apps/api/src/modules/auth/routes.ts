@@ -19,9 +19,19 @@ import { currentUser, requireUser } from './lib/guard.ts';
 import { prepareTimingEqualiser } from './lib/passwords.ts';
 import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './lib/sign-in-throttle.ts';
 import './lib/mails.ts';
-import { DetailOut, LoginOut, UserInfoOut } from './schema.ts';
+import { DetailOut, LoginAnswerOut, LoginOut, MfaConfirmOut, SessionOut, TotpSetupOut, UserInfoOut } from './schema.ts';
+import { invitationAcceptSchema, mfaCodeSchema, mfaTokenSchema } from '@market/domain/validation/staff';
+import { z } from 'zod';
+import { idParam } from '../../lib/query.ts';
 import {
+  ACCOUNT_DISABLED,
   BAD_CREDENTIALS,
+  acceptInvitation,
+  confirmTotp,
+  endOwnSession,
+  listSessions,
+  setupTotp,
+  verifySecondFactor,
   changePassword,
   deleteAccount,
   getUserInfo,
@@ -45,7 +55,14 @@ export const AUTH_RATE_LIMITS = {
   oneTimeLinks: { max: 20, timeWindow: 15 * MINUTE },
   passwordChecks: { max: 10, timeWindow: 15 * MINUTE },
   verificationResends: { max: 3, timeWindow: 15 * MINUTE },
+  secondFactor: { max: 20, timeWindow: 15 * MINUTE },
 } as const;
+
+/** What a new session records of the client that made it (shown in the sessions list). */
+function sessionFacts(request: FastifyRequest) {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : null, ip: request.ip };
+}
 
 
 const bearer = [{ bearer: [] }];
@@ -83,10 +100,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.login },
       schema: {
         tags: ['auth'],
-        summary: 'Log in: a 30-day bearer token',
+        summary: 'Log in: a 30-day bearer token, or for a staff account the second-factor step',
         description: `After ${ACCOUNT_SIGN_IN_LIMITS.failures} wrong passwords for one e-mail address within ${formatWait(ACCOUNT_SIGN_IN_LIMITS.windowSeconds)}, from any client addresses, password sign-in for it pauses (429 with Retry-After) for ${formatWait(ACCOUNT_SIGN_IN_LIMITS.firstPauseSeconds)}, doubling with each further run up to ${formatWait(ACCOUNT_SIGN_IN_LIMITS.longestPauseSeconds)}; the owner is told by e-mail (once a day at most), and a password reset ends the pause.`,
         body: optionalBody(loginSchema),
-        response: { 200: LoginOut },
+        response: { 200: LoginAnswerOut },
       },
     },
     async (request, reply) => {
@@ -97,7 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('retry-after', String(wait));
         throw new AppError('too_many', `Too many failed log-in attempts from this connection. Please try again in ${formatWait(wait)}.`);
       }
-      const result = await login(deps, request.body);
+      const result = await login(deps, request.body, sessionFacts(request));
+      if (result.kind === 'disabled') throw new AppError('forbidden', ACCOUNT_DISABLED);
       if (result.kind === 'paused') {
         reply.header('retry-after', String(result.seconds));
         throw signInPausedError(result.seconds);
@@ -234,6 +252,96 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteAccount(deps, currentUser(request).id, request.body);
+      return privateNoStore(reply).status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/invitations/accept/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.oneTimeLinks },
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation to the staff console: sets the password (or, for an address that has an account, checks it) and gives the role',
+        description: 'The invitation link (`${PUBLIC_URL}/console/invitation?token=…`) works once and expires in 72 hours. Sign in afterwards: the first sign-in enrols the second factor.',
+        body: optionalBody(invitationAcceptSchema),
+        response: { 201: z.object({ detail: z.string(), user_id: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply).status(201);
+      return acceptInvitation(deps, request.body);
+    },
+  );
+
+  app.post(
+    '/auth/mfa/totp/setup/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.secondFactor },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start enrolling an authenticator app: a new TOTP secret and its otpauth:// address for the QR code',
+        description: 'Takes the `mfa_token` of a log-in answer `{mfa_enrolment_required: true}`. Asking again replaces the pending secret.',
+        body: optionalBody(mfaTokenSchema),
+        response: { 200: TotpSetupOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return setupTotp(deps, request.body.mfa_token);
+    },
+  );
+
+  app.post(
+    '/auth/mfa/totp/confirm/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.secondFactor },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish enrolment with a code from the app: a 12-hour staff session and ten recovery codes, shown once',
+        body: optionalBody(mfaCodeSchema),
+        response: { 200: MfaConfirmOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return confirmTotp(deps, request.body, sessionFacts(request));
+    },
+  );
+
+  app.post(
+    '/auth/mfa/verify/',
+    {
+      config: { rateLimit: AUTH_RATE_LIMITS.secondFactor },
+      schema: {
+        tags: ['auth'],
+        summary: 'The second factor at sign-in: a code from the app (each works once) or an unused recovery code; answers a 12-hour staff session',
+        description: 'Takes the `mfa_token` of a log-in answer `{mfa_required: true}`; after 5 wrong codes the step is spent and the password is asked again. A staff session also ends after 30 idle minutes.',
+        body: optionalBody(mfaCodeSchema),
+        response: { 200: LoginOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return verifySecondFactor(deps, request.body, sessionFacts(request));
+    },
+  );
+
+  app.get(
+    '/auth/sessions/',
+    { onRequest: requireUser, schema: { tags: ['auth'], summary: 'My live sessions (devices signed in), newest first', security: bearer, response: { 200: z.array(SessionOut) } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      const user = currentUser(request);
+      return listSessions(deps, user.id, user.tokenHash);
+    },
+  );
+
+  app.delete(
+    '/auth/sessions/:id/',
+    { onRequest: requireUser, schema: { tags: ['auth'], summary: 'End one of my sessions', security: bearer, params: z.object({ id: idParam }) } },
+    async (request, reply) => {
+      await endOwnSession(deps, currentUser(request).id, request.params.id);
       return privateNoStore(reply).status(204).send();
     },
   );

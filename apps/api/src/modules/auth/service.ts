@@ -11,14 +11,33 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { runAccountDeletionSteps } from './lib/account-deletion.ts';
 import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, VERIFY_MAIL } from './lib/mails.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './lib/passwords.ts';
+import { MFA_CHALLENGE_SECONDS, MFA_MAX_ATTEMPTS, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUrl } from './lib/second-factor.ts';
+import { INVITATION_MAIL, invitationLink } from './lib/invitation-mail.ts';
 import {
   consumeOneTimeToken,
   deleteDeadAccessTokens,
   deleteUserRow,
   findUserByEmail,
   findUserById,
+  consumeRecoveryCode,
+  findInvitations,
+  findLiveSessions,
+  findStaffAccounts,
+  hasActiveAdmin,
+  hasRecentBootstrapInvitation,
   insertAccessToken,
+  insertInvitation,
+  insertMfaChallenge,
   insertUserIfNew,
+  lockLiveMfaChallenge,
+  lockPendingInvitation,
+  markInvitationAccepted,
+  replaceRecoveryCodes,
+  revokePendingBootstrapInvitations,
+  revokeSession,
+  updateMfaChallenge,
+  type InvitationRow,
+  type SessionFacts,
   retireOneTimeTokens,
   revokeAccessToken,
   revokeAllAccessTokens,
@@ -27,7 +46,13 @@ import {
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
 import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
-import { ACCESS_TOKEN_SECONDS, hashToken, newToken } from './lib/tokens.ts';
+import { ACCESS_TOKEN_SECONDS, STAFF_SESSION_SECONDS, hashToken, newToken } from './lib/tokens.ts';
+import { sql } from 'drizzle-orm';
+import { guessablePasswordMessage } from '@market/domain/validation/password-policy';
+import { MARKETS, type MarketId } from '@market/domain/markets';
+import type { SessionOut } from '@market/domain/api/staff';
+import type { StaffRole } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/service.ts';
 
 /**
  * The same answer for a new and an already registered e-mail (no account enumeration,
@@ -62,9 +87,10 @@ export function userInfo(user: UserRow): UserInfoOut {
   };
 }
 
-async function issueAccessToken(db: Database, user: UserRow): Promise<LoginOut> {
+async function issueAccessToken(db: Database, user: UserRow, facts: SessionFacts = {}): Promise<LoginOut> {
   const token = newToken();
-  const expiresAt = await insertAccessToken(db, user.id, hashToken(token), ACCESS_TOKEN_SECONDS);
+  const seconds = facts.kind === 'staff' ? STAFF_SESSION_SECONDS : ACCESS_TOKEN_SECONDS;
+  const expiresAt = await insertAccessToken(db, user.id, hashToken(token), seconds, facts);
   return {
     token,
     expires: Math.floor(expiresAt.getTime() / 1000),
@@ -95,14 +121,22 @@ export async function register(deps: AppDeps, input: Registration): Promise<{ de
   return { detail: REGISTERED_DETAIL };
 }
 
-export type LoginResult = { kind: 'ok'; answer: LoginOut } | { kind: 'wrong' } | { kind: 'paused'; seconds: number };
+export type LoginResult =
+  | { kind: 'ok'; answer: LoginOut | MfaStepOut }
+  | { kind: 'wrong' }
+  | { kind: 'paused'; seconds: number }
+  | { kind: 'disabled' };
+
+export type MfaStepOut = { mfa_required: true; mfa_token: string } | { mfa_enrolment_required: true; mfa_token: string };
+
+export const ACCOUNT_DISABLED = 'This account has been disabled. Contact your LocalSaver administrator.';
 
 /**
  * Checks e-mail and password; answers a new 30-day bearer token (SPEC.md 4, 9). While password
  * sign-in for the address is paused the password is not even checked; a wrong one counts towards
  * the next pause, whether or not the address has an account (sign-in-throttle.ts).
  */
-export async function login(deps: AppDeps, input: { email: string; password: string }): Promise<LoginResult> {
+export async function login(deps: AppDeps, input: { email: string; password: string }, facts: SessionFacts = {}): Promise<LoginResult> {
   const paused = await signInPauseSeconds(deps.db.db, input.email);
   if (paused > 0) return { kind: 'paused', seconds: paused };
   const user = await findUserByEmail(deps.db.db, input.email);
@@ -118,7 +152,203 @@ export async function login(deps: AppDeps, input: { email: string; password: str
     await updateUser(deps.db.db, user.id, { passwordHash: await hashPassword(input.password) });
   }
   await deleteDeadAccessTokens(deps.db.db, user.id);
-  return { kind: 'ok', answer: await issueAccessToken(deps.db.db, user) };
+  // Told only after the right password, so the answer never says which addresses have accounts.
+  if (user.disabledAt) return { kind: 'disabled' };
+  // Staff accounts need their second factor before any session (ASVS 6.3.3).
+  if (user.role) return { kind: 'ok', answer: await startMfaStep(deps.db.db, user, facts) };
+  return { kind: 'ok', answer: await issueAccessToken(deps.db.db, user, { ...facts, kind: 'member' }) };
+}
+
+async function startMfaStep(db: Database, user: UserRow, facts: SessionFacts): Promise<MfaStepOut> {
+  const token = newToken();
+  const enrolled = user.totpEnrolledAt !== null;
+  await insertMfaChallenge(db, user.id, hashToken(token), enrolled ? 'verify' : 'enrol', MFA_CHALLENGE_SECONDS, facts.userAgent ?? null);
+  return enrolled ? { mfa_required: true, mfa_token: token } : { mfa_enrolment_required: true, mfa_token: token };
+}
+
+export const MFA_STEP_INVALID = 'This sign-in step has expired. Please sign in again.';
+export const MFA_CODE_WRONG = 'That code is not right. Check the time on your phone and try again.';
+export const MFA_TOO_MANY = 'Too many wrong codes. Please sign in again.';
+
+/** The live step of a token and its account, locked; a spent or unknown step is a 400 on mfa_token. */
+async function lockStep(tx: Database, mfaToken: string, purpose: 'verify' | 'enrol') {
+  const step = await lockLiveMfaChallenge(tx, hashToken(mfaToken));
+  if (!step || step.purpose !== purpose || step.attempts >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_STEP_INVALID);
+  const user = await findUserById(tx, step.userId);
+  if (!user || !user.role || user.disabledAt) throw invalid('mfa_token', MFA_STEP_INVALID);
+  return { step, user };
+}
+
+/**
+ * Starts TOTP enrolment for a staff account that has none: a new secret, kept pending until a code
+ * from it is confirmed. Asking again replaces the pending secret.
+ */
+export async function setupTotp(deps: AppDeps, mfaToken: string): Promise<{ secret: string; otpauth_url: string }> {
+  return deps.db.db.transaction(async (tx) => {
+    const { user } = await lockStep(tx as Database, mfaToken, 'enrol');
+    const secret = newTotpSecret();
+    await updateUser(tx, user.id, { totpSecret: secret, totpEnrolledAt: null, totpLastStep: null });
+    return { secret, otpauth_url: totpUrl(secret, user.email) };
+  });
+}
+
+/** Wrong code: counted on the step; the step is spent after MFA_MAX_ATTEMPTS. */
+async function wrongCode(deps: AppDeps, stepId: number, attempts: number): Promise<never> {
+  await updateMfaChallenge(deps.db.db, stepId, { attempts: attempts + 1 });
+  if (attempts + 1 >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_TOO_MANY);
+  throw invalid('code', MFA_CODE_WRONG);
+}
+
+/**
+ * Confirms enrolment with a code of the pending secret: the factor is on, ten recovery codes are
+ * answered once, and a staff session starts.
+ */
+export async function confirmTotp(deps: AppDeps, input: { mfa_token: string; code: string }, facts: SessionFacts): Promise<LoginOut & { recovery_codes: string[] }> {
+  const outcome = await deps.db.db.transaction(async (tx) => {
+    const { step, user } = await lockStep(tx as Database, input.mfa_token, 'enrol');
+    if (!user.totpSecret) throw invalid('code', 'Set up your authenticator app first.');
+    const matched = /^\d{6}$/.test(input.code) ? matchTotp(user.totpSecret, input.code) : null;
+    if (matched === null) return { wrong: step, answer: null };
+    const codes = newRecoveryCodes();
+    await replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode));
+    const updated = await updateUser(tx, user.id, { totpEnrolledAt: new Date(), totpLastStep: matched });
+    await updateMfaChallenge(tx, step.id, { used: true });
+    return { wrong: null, answer: { ...(await issueAccessToken(tx as Database, updated!, { ...facts, kind: 'staff' })), recovery_codes: codes } };
+  });
+  if (outcome.wrong) return wrongCode(deps, outcome.wrong.id, outcome.wrong.attempts);
+  return outcome.answer!;
+}
+
+/** The second factor at sign-in: a TOTP code not used before, or an unused recovery code. */
+export async function verifySecondFactor(deps: AppDeps, input: { mfa_token: string; code: string }, facts: SessionFacts): Promise<LoginOut> {
+  const outcome = await deps.db.db.transaction(async (tx) => {
+    const { step, user } = await lockStep(tx as Database, input.mfa_token, 'verify');
+    let ok = false;
+    if (/^\d{6}$/.test(input.code)) {
+      const matched = user.totpSecret ? matchTotp(user.totpSecret, input.code) : null;
+      // A code already used (or an older one) is refused: a code seen over a shoulder is spent.
+      if (matched !== null && matched > (user.totpLastStep ?? -1)) {
+        await updateUser(tx, user.id, { totpLastStep: matched });
+        ok = true;
+      }
+    } else ok = await consumeRecoveryCode(tx, user.id, hashRecoveryCode(input.code));
+    if (!ok) return { wrong: step, answer: null };
+    await updateMfaChallenge(tx, step.id, { used: true });
+    return { wrong: null, answer: await issueAccessToken(tx as Database, user, { ...facts, kind: 'staff' }) };
+  });
+  if (outcome.wrong) return wrongCode(deps, outcome.wrong.id, outcome.wrong.attempts);
+  return outcome.answer!;
+}
+
+/** The live sessions of the caller's account. */
+export async function listSessions(deps: AppDeps, userId: number, currentTokenHash: string): Promise<SessionOut[]> {
+  const rows = await findLiveSessions(deps.db.db, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    created_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt.toISOString(),
+    expires_at: r.expiresAt.toISOString(),
+    user_agent: r.userAgent,
+    ip: r.ip,
+    current: r.tokenHash === currentTokenHash,
+  }));
+}
+
+export const SESSION_NOT_FOUND = 'There is no such session of yours.';
+
+/** Ends one of the caller's own sessions. */
+export async function endOwnSession(deps: AppDeps, userId: number, sessionId: number): Promise<void> {
+  if (!(await revokeSession(deps.db.db, userId, sessionId))) throw new AppError('not_found', SESSION_NOT_FOUND);
+}
+
+/** Ends every session of an account (an admin's act, or a disabled account). */
+export async function endAllSessions(db: Database, userId: number): Promise<void> {
+  await revokeAllAccessTokens(db, userId);
+}
+
+export const INVITATION_SECONDS = 72 * 3600;
+export const INVITATION_INVALID = 'This invitation is invalid, was already used or has expired. Ask your administrator for a new one.';
+export const INVITATION_PASSWORD_MISMATCH = 'This e-mail address already has a LocalSaver account: enter its password to accept.';
+
+export interface StaffInvitationInput {
+  email: string;
+  role: StaffRole;
+  markets: string[] | null;
+}
+
+/**
+ * Records an invitation to the staff console; mailInvitation sends it once the transaction that
+ * made it has committed (the mail worker then gives it its token, so the token exists in plain
+ * text only in the mail). The link works once, for 72 hours.
+ */
+export async function inviteStaff(db: Database, input: StaffInvitationInput, invitedBy: number | null): Promise<InvitationRow> {
+  return insertInvitation(db, { tokenHash: hashToken(newToken()), email: input.email, kind: 'staff', role: input.role, markets: input.markets, invitedBy }, INVITATION_SECONDS);
+}
+
+/** Queues the mail of an invitation (call after its transaction committed). */
+export async function mailInvitation(deps: AppDeps, invitation: Pick<InvitationRow, 'id' | 'email'>, link?: string): Promise<void> {
+  await deps.mail.enqueue(INVITATION_MAIL, invitation.email, { invitationId: invitation.id, ...(link ? { link } : {}) });
+}
+
+/**
+ * The first admin (docs/operations.md "First admin"): with no admin, an invitation for
+ * STAFF_BOOTSTRAP_EMAIL, mailed and its link answered for the log. A pending bootstrap invitation
+ * from an earlier start is replaced, so the link in the newest log is the one that works; another
+ * instance starting at the same moment does not make a second one.
+ */
+export async function bootstrapAdminInvitation(deps: AppDeps, email: string): Promise<string | null> {
+  const made = await deps.db.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staff-bootstrap'))`);
+    if (await hasActiveAdmin(tx)) return null;
+    if (await hasRecentBootstrapInvitation(tx, 60)) return null;
+    await revokePendingBootstrapInvitations(tx);
+    const token = newToken();
+    const row = await insertInvitation(tx, { tokenHash: hashToken(token), email, kind: 'staff', role: 'admin', markets: null, invitedBy: null }, INVITATION_SECONDS);
+    return { row, link: invitationLink(deps.env, token) };
+  });
+  if (!made) return null;
+  await mailInvitation(deps, made.row, made.link);
+  return made.link;
+}
+
+/**
+ * Accepts an invitation: creates the account (its address is proven by the mailed link), or, when
+ * the address already has one, checks its password and gives it the role. Works once.
+ */
+export async function acceptInvitation(deps: AppDeps, input: { token: string; password: string; first_name: string; last_name: string }): Promise<{ detail: string; user_id: number }> {
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.db.transaction(async (tx) => {
+    const invitation = await lockPendingInvitation(tx, hashToken(input.token));
+    if (!invitation) throw invalid('token', INVITATION_INVALID);
+    if (invitation.kind !== 'staff') throw invalid('token', INVITATION_INVALID);
+    const guessable = guessablePasswordMessage(input.password, invitation.email);
+    let user = await findUserByEmail(tx, invitation.email);
+    if (user) {
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', INVITATION_PASSWORD_MISMATCH);
+      user = await updateUser(tx, user.id, { role: invitation.role as StaffRole, staffMarkets: invitation.markets, disabledAt: null, ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }) });
+    } else {
+      if (guessable) throw invalid('password', guessable);
+      const market = invitation.markets?.[0];
+      const id = await insertUserIfNew(tx, {
+        email: invitation.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        state: market ? (MARKETS[market as MarketId]?.state ?? '') : '',
+        zip: '',
+        role: invitation.role as StaffRole,
+        staffMarkets: invitation.markets,
+        emailVerifiedAt: new Date(),
+      });
+      user = id === null ? null : await findUserById(tx, id);
+    }
+    if (!user) throw invalid('token', INVITATION_INVALID);
+    await markInvitationAccepted(tx, invitation.id, user.id);
+    await revokeAllAccessTokens(tx, user.id);
+    await recordAudit(tx, { actor: { id: user.id, email: user.email }, action: 'staff.accept_invitation', entity: 'staff', entityId: String(user.id), after: { role: invitation.role, markets: invitation.markets, invitation_id: invitation.id } });
+    return { detail: 'Your account is ready. Sign in to set up your authenticator app.', user_id: user.id };
+  });
 }
 
 /** Revokes the token the call was made with. */
@@ -229,4 +459,28 @@ export async function deleteAccount(deps: AppDeps, userId: number, input: { pass
   });
   // Queued and sent-mail records hold the address too.
   await deps.mail.forgetRecipient(user.email);
+}
+
+/** Whether a password is the account's own (an admin's re-check before a sensitive change). */
+export async function verifyOwnPassword(deps: AppDeps, userId: number, password: string): Promise<boolean> {
+  const user = await findUserById(deps.db.db, userId);
+  return verifyPassword(user?.passwordHash, password);
+}
+
+/** A staff account (or, with anyAccount, any account) by id. */
+export async function staffAccount(deps: AppDeps, id: number, options: { anyAccount?: boolean } = {}): Promise<UserRow | null> {
+  const user = await findUserById(deps.db.db, id);
+  return user && (options.anyAccount || user.role) ? user : null;
+}
+
+export async function listStaffAccounts(deps: AppDeps): Promise<UserRow[]> {
+  return findStaffAccounts(deps.db.db);
+}
+
+export async function listStaffInvitations(deps: AppDeps): Promise<InvitationRow[]> {
+  return findInvitations(deps.db.db, 'staff');
+}
+
+export async function updateStaffAccount(db: Database, id: number, values: Partial<Pick<UserRow, 'role' | 'staffMarkets' | 'disabledAt' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'>>): Promise<UserRow | null> {
+  return updateUser(db, id, values);
 }

@@ -20,8 +20,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EMAIL_NOT_CONFIRMED } from '@market/domain/validation/contests';
 import { AppError } from '../../../lib/errors.ts';
-import { findUserByLiveAccessToken } from '../repository.ts';
-import { hashToken } from './tokens.ts';
+import type { StaffRole } from '../../../db/schema/index.ts';
+import { findUserByLiveAccessToken, touchAccessToken } from '../repository.ts';
+import { STAFF_IDLE_SECONDS, TOUCH_AFTER_SECONDS, hashToken } from './tokens.ts';
 
 /** SPEC.md 8: a missing token. */
 export const LOGIN_REQUIRED_DETAIL = 'You need to be logged in to make this request.';
@@ -37,6 +38,14 @@ export interface AuthUser {
   emailVerified: boolean;
   /** SHA-256 of the token of this request (logout revokes it). */
   tokenHash: string;
+  /** The session (access token row) of this request. */
+  sessionId: number;
+  /** 'staff' when the session passed the second factor (staff console). */
+  sessionKind: 'member' | 'staff';
+  /** Staff role of the account; null for a member. */
+  role: StaffRole | null;
+  /** Markets a staff member is limited to; null for every market. */
+  markets: string[] | null;
 }
 
 declare module 'fastify' {
@@ -57,8 +66,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
 async function resolveUser(request: FastifyRequest, token: string): Promise<AuthUser | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const user = await findUserByLiveAccessToken(request.server.deps.db.db, tokenHash);
-  return user ? { ...user, tokenHash } : null;
+  const db = request.server.deps.db.db;
+  const row = await findUserByLiveAccessToken(db, tokenHash, STAFF_IDLE_SECONDS);
+  if (!row) return null;
+  const { idleSeconds, staffMarkets, ...user } = row;
+  if (idleSeconds > TOUCH_AFTER_SECONDS[user.sessionKind]) await touchAccessToken(db, user.sessionId);
+  return { ...user, markets: staffMarkets, tokenHash };
 }
 
 /** onRequest hook: the call needs a logged-in member (sets request.user). */

@@ -16,3 +16,12 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/** A staff session lasts 12 hours at most, and ends after 30 idle minutes (docs/security.md). */
+export const STAFF_SESSION_SECONDS = 12 * 3600;
+export const STAFF_IDLE_SECONDS = 30 * 60;
+/**
+ * How stale a session's last-used time may get before a call writes it again: often enough for the
+ * staff idle clock and the sessions list, rarely enough that calls stay reads.
+ */
+export const TOUCH_AFTER_SECONDS = { staff: 60, member: 3600 } as const;

@@ -1,0 +1,1 @@
+export { AuditPageOut } from '@market/domain/api/staff';

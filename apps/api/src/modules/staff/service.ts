@@ -1,0 +1,96 @@
+// Staff accounts in the console (docs/security.md "Staff console"): who I am, the staff list,
+// invitations, and an admin's changes to a staff member (role, markets, access, second factor),
+// each of which asks for the admin's password again and is audited.
+import type { InvitationOut, StaffMeOut, StaffMemberOut } from '@market/domain/api/staff';
+import type { z } from 'zod';
+import type { staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
+import type { AppDeps } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { WRONG_PASSWORD } from '../auth/service.ts';
+import { endAllSessions, inviteStaff, mailInvitation, listStaffAccounts, listStaffInvitations, staffAccount, updateStaffAccount, verifyOwnPassword } from '../auth/service.ts';
+import type { StaffUser } from './lib/guard.ts';
+
+type Account = Awaited<ReturnType<typeof staffAccount>>;
+
+export function staffMe(staff: StaffUser): StaffMeOut {
+  return { id: staff.id, email: staff.email, first_name: staff.firstName, last_name: staff.lastName, role: staff.role, markets: staff.markets };
+}
+
+function memberOut(a: NonNullable<Account>): StaffMemberOut {
+  return {
+    id: a.id,
+    email: a.email,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    role: a.role!,
+    markets: a.staffMarkets,
+    disabled: a.disabledAt !== null,
+    second_factor_enrolled: a.totpEnrolledAt !== null,
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+function invitationOut(i: Awaited<ReturnType<typeof listStaffInvitations>>[number]): InvitationOut {
+  return {
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    markets: i.markets,
+    created_at: i.createdAt.toISOString(),
+    expires_at: i.expiresAt.toISOString(),
+    accepted_at: i.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** Staff accounts and the invitations of the last while. */
+export async function listStaff(deps: AppDeps): Promise<{ staff: StaffMemberOut[]; invitations: InvitationOut[] }> {
+  const [accounts, invitations] = await Promise.all([listStaffAccounts(deps), listStaffInvitations(deps)]);
+  return { staff: accounts.map(memberOut), invitations: invitations.map(invitationOut) };
+}
+
+/** Invites someone to the console by e-mail (the link works once, for 72 hours). */
+export async function inviteStaffMember(deps: AppDeps, actor: StaffUser, input: z.output<typeof staffInvitationSchema>, ip: string | null): Promise<InvitationOut> {
+  const row = await deps.db.db.transaction(async (tx) => {
+    const made = await inviteStaff(tx as Database, input, actor.id);
+    await recordAudit(tx, { actor, action: 'staff.invite', entity: 'invitation', entityId: made.id, after: invitationOut(made), ip });
+    return made;
+  });
+  await mailInvitation(deps, row);
+  return invitationOut(row);
+}
+
+/**
+ * An admin's change to a staff account. Asks for the admin's own password; an admin cannot take
+ * away their own admin role or access (another admin must), so the console always keeps one.
+ */
+export async function updateStaffMember(deps: AppDeps, actor: StaffUser, id: number, input: z.output<typeof staffUpdateSchema>, ip: string | null): Promise<StaffMemberOut> {
+  if (!(await verifyOwnPassword(deps, actor.id, input.current_password))) throw invalid('current_password', WRONG_PASSWORD);
+  const before = await staffAccount(deps, id);
+  if (!before) throw notFound('There is no staff account with this id.');
+  if (id === actor.id && ((input.role && input.role !== 'admin') || input.disabled)) throw new AppError('invalid', 'Another admin must change your own role or access.', { role: ['Another admin must change your own role or access.'] });
+  return deps.db.db.transaction(async (tx) => {
+    const after = await updateStaffAccount(tx as Database, id, {
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.markets !== undefined ? { staffMarkets: input.markets } : {}),
+      ...(input.disabled !== undefined ? { disabledAt: input.disabled ? new Date() : null } : {}),
+      ...(input.reset_second_factor ? { totpSecret: null, totpEnrolledAt: null, totpLastStep: null } : {}),
+    });
+    // A new role, fewer markets, no access or a new factor: the sessions made under the old ones end.
+    await endAllSessions(tx as Database, id);
+    const out = memberOut(after!);
+    await recordAudit(tx, { actor, action: 'staff.update', entity: 'staff', entityId: id, before: memberOut(before), after: { ...out, second_factor_reset: input.reset_second_factor === true }, ip });
+    return out;
+  });
+}
+
+/** An admin ends every session of an account (staff or member). */
+export async function endSessionsOf(deps: AppDeps, actor: StaffUser, id: number, ip: string | null): Promise<void> {
+  const account = await staffAccount(deps, id, { anyAccount: true });
+  if (!account) throw notFound('There is no account with this id.');
+  await deps.db.db.transaction(async (tx) => {
+    await endAllSessions(tx as Database, id);
+    await recordAudit(tx, { actor, action: 'account.end_sessions', entity: account.role ? 'staff' : 'member', entityId: id, ip });
+  });
+}
