@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { consoleContext, outcome, pageRequest } from '../../test/console-stub.ts';
 import { clearSessionCookie, consoleApi, consolePageUrl, consoleReturnPath, loginPathFor, mfaCookie, readMfaState, sessionCookie } from './console-api.server.ts';
-import { StaffMeOut } from './schemas.ts';
+import { StaffMeOut } from '@market/domain/api/staff';
 
 const TOKEN = 'staff-token-0123456789abcdef';
 const ME = { id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Admin', role: 'admin', markets: null };

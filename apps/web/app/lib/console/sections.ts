@@ -3,7 +3,10 @@
 // everything; editor merchants, offers, contests, content; support leads and members); the API
 // guards the same calls, so this only spares a staff member links that would answer 403.
 // The dashboard's address is `/console/` (see CONSOLE_HOME).
-import type { StaffRole } from './schemas.ts';
+import type { z } from 'zod';
+import type { StaffRoleOut } from '@market/domain/api/staff';
+
+export type StaffRole = z.infer<typeof StaffRoleOut>;
 
 /**
  * The dashboard, with its slash: a client-side navigation fetches its data from `/console/_.data`,

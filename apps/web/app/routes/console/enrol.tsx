@@ -11,7 +11,7 @@ import { Field, FormMessage } from '../../components/console/field.tsx';
 import { clearMfaCookie, consoleApi, mfaCookie, readMfaState, secureCookies, sessionCookie } from '../../lib/console/console-api.server.ts';
 import { failureText, formText } from '../../lib/console/form-values.server.ts';
 import { groupedSecret, qrSvg } from '../../lib/console/qr-code.server.ts';
-import { TotpConfirmOut, TotpSetupOut } from '../../lib/console/schemas.ts';
+import { MfaConfirmOut, TotpSetupOut } from '@market/domain/api/staff';
 
 const EXPIRED = 'Your sign-in has expired. Please sign in again to set up your authenticator app.';
 const CODE_NEEDED = 'Enter the 6-digit code your authenticator app shows.';
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const code = formText(form, 'code').replace(/\s+/g, '');
   if (!code) return { done: false, expired: false, message: CODE_NEEDED } satisfies ActionData;
-  const confirmed = await consoleApi(context, request, { anonymous: true, token: null }).send('POST', '/auth/mfa/totp/confirm/', { mfa_token: state.mfaToken, code }, TotpConfirmOut);
+  const confirmed = await consoleApi(context, request, { anonymous: true, token: null }).send('POST', '/auth/mfa/totp/confirm/', { mfa_token: state.mfaToken, code }, MfaConfirmOut);
   if (!confirmed.ok) return { done: false, expired: false, message: failureText(confirmed) } satisfies ActionData;
   const secure = secureCookies(context);
   const headers = new Headers();

@@ -7,7 +7,7 @@ import { Form, Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } fr
 import type { Route } from './+types/layout';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
-import { StaffMeOut, type StaffMe } from '../../lib/console/schemas.ts';
+import { StaffMeOut } from '@market/domain/api/staff';
 import { CONSOLE_HOME, isCurrentSection, ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
 import consoleStyles from '../../styles/console.css?url';
 
@@ -28,7 +28,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return SIGN_IN_PAGES.test(currentUrl.pathname) !== SIGN_IN_PAGES.test(nextUrl.pathname) || defaultShouldRevalidate;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<{ me: StaffMe | null }> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ me: StaffMeOut | null }> {
   if (SIGN_IN_PAGES.test(consolePageUrl(request).pathname)) return { me: null };
   // No session: to the sign-in page, coming back here (the server module's 401 handling).
   const me = await consoleApi(context, request).get('/api/console/me/', StaffMeOut);
@@ -89,7 +89,7 @@ function SignInShell() {
   );
 }
 
-function ConsoleShell({ me }: { me: StaffMe }) {
+function ConsoleShell({ me }: { me: StaffMeOut }) {
   const location = useLocation();
   // The phone menu is open for the page it was opened on: a new page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);

@@ -9,7 +9,8 @@ import type { Route } from './+types/login';
 import { Field, FormMessage } from '../../components/console/field.tsx';
 import { consoleApi, consolePageUrl, consoleReturnPath, mfaCookie, secureCookies, sessionCookie } from '../../lib/console/console-api.server.ts';
 import { failureText, formText } from '../../lib/console/form-values.server.ts';
-import { ConsoleLoginOut, MfaVerifyOut } from '../../lib/console/schemas.ts';
+import { LoginOut } from '@market/domain/api/auth';
+import { LoginAnswerOut } from '@market/domain/api/staff';
 
 const NOT_STAFF = 'This account is not a staff account.';
 const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Authenticator codes are often typed or pasted with a space in the middle.
     const code = formText(form, 'code').replace(/\s+/g, '');
     if (!code) return { step: 'code', mfaToken, recovery, message: CODE_NEEDED } satisfies ActionData;
-    const verified = await api.send('POST', '/auth/mfa/verify/', { mfa_token: mfaToken, code }, MfaVerifyOut);
+    const verified = await api.send('POST', '/auth/mfa/verify/', { mfa_token: mfaToken, code }, LoginOut);
     if (!verified.ok) return { step: 'code', mfaToken, recovery, message: failureText(verified) } satisfies ActionData;
     throw redirect(next, { headers: { 'Set-Cookie': sessionCookie(verified.data.token, secure) } });
   }
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!password) missing.password = [REQUIRED];
   if (Object.keys(missing).length) return { step: 'password', email, message: null, fields: missing } satisfies ActionData;
 
-  const answer = await api.send('POST', '/auth/login/', { email, password }, ConsoleLoginOut);
+  const answer = await api.send('POST', '/auth/login/', { email, password }, LoginAnswerOut);
   if (!answer.ok) {
     const fields = answer.kind === 'invalid' ? answer.fields : {};
     return { step: 'password', email, message: answer.kind === 'invalid' ? answer.message : failureText(answer), fields } satisfies ActionData;
@@ -97,7 +98,7 @@ function PasswordStep({ next, signedOut, failure, busy }: { next: string; signed
         <Field label="Password" name="password" type="password" autoComplete="current-password" required errors={failure?.fields.password} />
         <div className="console-actions">
           <button type="submit" className="console-btn" disabled={busy}>
-            Continue
+            Sign in
           </button>
           <Link to="/login/recover" reloadDocument>
             Forgot your password?

@@ -7,10 +7,11 @@ import { FormMessage } from '../../components/console/field.tsx';
 import { clearSessionCookie, consoleApi, secureCookies } from '../../lib/console/console-api.server.ts';
 import { failureText, formText } from '../../lib/console/form-values.server.ts';
 import { describeUserAgent, formatDateTime } from '../../lib/console/format.server.ts';
-import { SessionsOut } from '../../lib/console/schemas.ts';
+import { z } from 'zod';
+import { SessionOut } from '@market/domain/api/staff';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessions = await consoleApi(context, request).get('/auth/sessions/', SessionsOut);
+  const sessions = await consoleApi(context, request).get('/auth/sessions/', z.array(SessionOut));
   // Written here, in the business time zone, so the page needs no date code of its own.
   return {
     sessions: sessions.map((s) => ({
@@ -54,7 +55,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
       {actionData ? <FormMessage tone={actionData.ended ? 'success' : 'error'} message={actionData.message} /> : null}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls sideways on a phone: focusable so a keyboard can scroll it (axe scrollable-region-focusable) */}
       <div className="console-table-wrap" role="region" aria-label="Your sessions" tabIndex={0}>
-        <table className="console-table">
+        <table className="console-table console-table-stack">
           <caption className="console-sr">Your sessions</caption>
           <thead>
             <tr>
@@ -77,16 +78,16 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             {sessions.map((s) => (
               <tr key={s.id}>
-                <td>
+                <td data-label="Device">
                   {s.device} {s.current ? <span className="console-badge console-badge-current">This browser</span> : null}
                 </td>
-                <td>{s.kind}</td>
-                <td>{s.ip}</td>
-                <td>
+                <td data-label="Kind">{s.kind}</td>
+                <td data-label="Address">{s.ip}</td>
+                <td data-label="Signed in">
                   <time dateTime={s.created.iso}>{s.created.text}</time>
                 </td>
-                <td>{s.lastUsed ? <time dateTime={s.lastUsed.iso}>{s.lastUsed.text}</time> : 'Not yet'}</td>
-                <td>{s.expires ? <time dateTime={s.expires.iso}>{s.expires.text}</time> : ''}</td>
+                <td data-label="Last used">{s.lastUsed ? <time dateTime={s.lastUsed.iso}>{s.lastUsed.text}</time> : 'Not yet'}</td>
+                <td data-label="Ends">{s.expires ? <time dateTime={s.expires.iso}>{s.expires.text}</time> : ''}</td>
                 <td>
                   <Form method="post">
                     <input type="hidden" name="id" value={s.id} />

@@ -13,6 +13,8 @@ import { action as logoutAction } from './logout.tsx';
 import { action as sessionsAction, loader as sessionsLoader } from './sessions.tsx';
 
 const STAFF_TOKEN = 'staff-token-0123456789abcdef';
+/** The API's answer with a staff session (LoginOut of @market/domain/api/auth). */
+const SIGNED_IN = { token: STAFF_TOKEN, expires: 2_000_000_000, user: { id: 1, name: 'Ada Admin', email: 'ada@example.com', first_name: 'Ada' } };
 type Args = Parameters<typeof loginAction>[0];
 const args = (request: Request, context: unknown) => ({ request, context, params: {}, unstable_pattern: '' }) as unknown as Args;
 
@@ -24,7 +26,7 @@ describe('/console/login', () => {
   it('password, then the code from the app: the staff session cookie, and back to the page asked for', async () => {
     const { context, calls } = consoleContext({
       'POST /auth/login/': { body: { mfa_required: true, mfa_token: 'challenge-1' } },
-      'POST /auth/mfa/verify/': (call) => ((call.body as { code: string }).code === '123456' ? { body: { token: STAFF_TOKEN } } : { status: 400, body: { code: ['The code is not valid.'] } }),
+      'POST /auth/mfa/verify/': (call) => ((call.body as { code: string }).code === '123456' ? { body: SIGNED_IN } : { status: 400, body: { code: ['The code is not valid.'] } }),
     });
     const first = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'password', email: 'ada@example.com', password: 'pw', next: '/console/offers' } }), context)));
     expect(first.body).toEqual({ step: 'code', mfaToken: 'challenge-1', recovery: false, message: null });
@@ -42,13 +44,13 @@ describe('/console/login', () => {
   });
 
   it('never returns to another site', async () => {
-    const { context } = consoleContext({ 'POST /auth/mfa/verify/': { body: { token: STAFF_TOKEN } } });
+    const { context } = consoleContext({ 'POST /auth/mfa/verify/': { body: SIGNED_IN } });
     const result = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'code', mfa_token: 'c', code: '123456', next: '//evil.example/console' } }), context)));
     expect(result.location).toBe('/console/');
   });
 
   it('a recovery code goes in the same field, after "Use a recovery code"', async () => {
-    const { context, calls } = consoleContext({ 'POST /auth/mfa/verify/': { body: { token: STAFF_TOKEN } } });
+    const { context, calls } = consoleContext({ 'POST /auth/mfa/verify/': { body: SIGNED_IN } });
     const switched = await outcome(() => loginAction(args(pageRequest('/console/login', { form: { intent: 'use-recovery', mfa_token: 'challenge-1', next: '/console/' } }), context)));
     expect(switched.body).toEqual({ step: 'code', mfaToken: 'challenge-1', recovery: true, message: null });
     expect(calls).toHaveLength(0);
@@ -112,7 +114,7 @@ describe('/console/enrol', () => {
   });
 
   it('the right code: the staff session, the challenge cleared, the recovery codes once', async () => {
-    const { context, calls } = consoleContext({ 'POST /auth/mfa/totp/confirm/': { body: { token: STAFF_TOKEN, recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] } } });
+    const { context, calls } = consoleContext({ 'POST /auth/mfa/totp/confirm/': { body: { ...SIGNED_IN, recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] } } });
     const result = await outcome(() => enrolAction(args(pageRequest('/console/enrol', { cookie: challenge, form: { code: '654 321' } }), context) as never));
     expect(calls[0]).toMatchObject({ path: '/auth/mfa/totp/confirm/', body: { mfa_token: 'challenge-2', code: '654321' } });
     expect(result.body).toEqual({ done: true, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'], next: '/console/sessions' });
@@ -175,15 +177,15 @@ describe('signed in', () => {
     const { context } = consoleContext({
       'GET /auth/sessions/': {
         body: [
-          { id: 7, kind: 'staff', created_at: '2026-11-26T15:04:00Z', last_used_at: null, expires_at: '2026-11-27T03:04:00Z', current: true, ip: '203.0.113.9', user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' },
-          { id: 12, kind: 'member', created_at: '2026-07-04T12:00:00Z', current: false, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' },
+          { id: 7, kind: 'staff', created_at: '2026-11-26T15:04:00Z', last_used_at: '2026-11-26T15:04:00Z', expires_at: '2026-11-27T03:04:00Z', current: true, ip: '203.0.113.9', user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' },
+          { id: 12, kind: 'member', created_at: '2026-07-04T12:00:00Z', last_used_at: '2026-07-04T12:00:00Z', expires_at: '2026-08-03T12:00:00Z', current: false, ip: null, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1' },
         ],
       },
     });
     const { body } = await outcome(() => sessionsLoader(args(pageRequest('/console/sessions', { cookie: session }), context) as never));
     expect((body as { sessions: unknown[] }).sessions).toEqual([
-      { id: '7', current: true, kind: 'Staff console', device: 'Chrome on Windows', ip: '203.0.113.9', created: { iso: '2026-11-26T15:04:00Z', text: 'Nov 26, 2026, 10:04 AM EST' }, lastUsed: null, expires: { iso: '2026-11-27T03:04:00Z', text: 'Nov 26, 2026, 10:04 PM EST' } },
-      { id: '12', current: false, kind: 'Saver site', device: 'Safari on iOS', ip: '', created: { iso: '2026-07-04T12:00:00Z', text: 'Jul 4, 2026, 8:00 AM EDT' }, lastUsed: null, expires: null },
+      { id: '7', current: true, kind: 'Staff console', device: 'Chrome on Windows', ip: '203.0.113.9', created: { iso: '2026-11-26T15:04:00Z', text: 'Nov 26, 2026, 10:04 AM EST' }, lastUsed: { iso: '2026-11-26T15:04:00Z', text: 'Nov 26, 2026, 10:04 AM EST' }, expires: { iso: '2026-11-27T03:04:00Z', text: 'Nov 26, 2026, 10:04 PM EST' } },
+      { id: '12', current: false, kind: 'Saver site', device: 'Safari on iOS', ip: '', created: { iso: '2026-07-04T12:00:00Z', text: 'Jul 4, 2026, 8:00 AM EDT' }, lastUsed: { iso: '2026-07-04T12:00:00Z', text: 'Jul 4, 2026, 8:00 AM EDT' }, expires: { iso: '2026-08-03T12:00:00Z', text: 'Aug 3, 2026, 8:00 AM EDT' } },
     ]);
   });
 
