@@ -29,6 +29,16 @@ export function calloutMatchesState(callout: SelectableCallout, state: string | 
   return callout.states.some((s) => s.abbreviation.toUpperCase() === code);
 }
 
+/**
+ * Whether a callout shows on `today` (YYYY-MM-DD, the business day in Detroit): from starts_on
+ * and until ends_on, both inclusive; a missing day is open-ended.
+ */
+export function isCalloutShownOn(callout: { starts_on?: string | null; ends_on?: string | null }, today: string): boolean {
+  if (callout.starts_on && callout.starts_on > today) return false;
+  if (callout.ends_on && callout.ends_on < today) return false;
+  return true;
+}
+
 /** Fisher-Yates shuffle with an injectable random source (tests pass a seeded one). */
 export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
   const out = items.slice();

@@ -13,6 +13,8 @@ import { auditRoutes } from './audit/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { consoleContentRoutes } from './console-content/routes.ts';
+import { consoleContestsRoutes } from './console-contests/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { contestsMails } from './contests/lib/mails.ts';
 import { contestsRoutes } from './contests/routes.ts';
@@ -66,4 +68,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(printsRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(consoleContestsRoutes);
+  await app.register(consoleContentRoutes);
 }

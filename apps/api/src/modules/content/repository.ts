@@ -17,6 +17,8 @@ export function findCallouts(db: Executor, options: { isDefault: boolean }) {
       orderNum: callouts.orderNum,
       showForAllStates: callouts.showForAllStates,
       states: callouts.states,
+      startsOn: callouts.startsOn,
+      endsOn: callouts.endsOn,
     })
     .from(callouts)
     .where(eq(callouts.isDefault, options.isDefault))

@@ -227,8 +227,17 @@ export async function findSweepstakesClaimsAfter(handle: DbHandle, afterId: numb
 
 /** Locks a contest row for a draw, so two draws of one contest run one after the other. */
 export async function lockContest(handle: DbHandle, id: number, executor: Executor) {
-  const [row] = await handle.rows<{ id: number; display_name: string; prize: string }>(sql`SELECT id, display_name, prize FROM contests WHERE id = ${id} FOR UPDATE`, executor);
+  const [row] = await handle.rows<{ id: number; display_name: string; prize: string; ends_at: string }>(
+    sql`SELECT id, display_name, prize, ends_at::text AS ends_at FROM contests WHERE id = ${id} FOR UPDATE`,
+    executor,
+  );
   return row;
+}
+
+/** Every entry of a contest (winners included). */
+export async function countEntries(handle: DbHandle, contestId: number, executor?: Executor): Promise<number> {
+  const [row] = await handle.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contest_entries WHERE contest_id = ${contestId}`, executor);
+  return Number(row?.n ?? 0);
 }
 
 export interface EligibleEntryRow {
@@ -255,7 +264,7 @@ export async function findEligibleEntries(handle: DbHandle, contestId: number, e
 
 export async function insertDraw(
   executor: Executor,
-  draw: { contestId: number; seed: number; winnersRequested: number; winnersSelected: number; eligibleEntries: number; entryIds: number[] },
+  draw: { contestId: number; seed: number; method: string; entrants: number; ranBy: number | null; winnersRequested: number; winnersSelected: number; eligibleEntries: number; entryIds: number[] },
 ): Promise<{ id: number; drawnAt: Date }> {
   const [row] = await executor.insert(contestDraws).values(draw).returning({ id: contestDraws.id, drawnAt: contestDraws.drawnAt });
   return row!;
@@ -279,4 +288,54 @@ export async function findWinnerForMail(handle: DbHandle, winnerId: number, exec
     executor,
   );
   return row;
+}
+
+export interface DrawRecordRow {
+  id: number;
+  contest_id: number;
+  drawn_at: string;
+  seed: string | number;
+  method: string;
+  entrants: number | null;
+  eligible_entries: number;
+  winners_requested: number;
+  winners_selected: number;
+  entry_ids: number[];
+  ran_by: number | null;
+}
+
+/** The draws of a contest, newest first (or the one draw `drawId`). */
+export async function findDraws(handle: DbHandle, q: { contestId: number; drawId?: number }, executor?: Executor): Promise<DrawRecordRow[]> {
+  return handle.rows<DrawRecordRow>(
+    sql`SELECT id, contest_id, to_char(drawn_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS drawn_at, seed, method, entrants,
+               eligible_entries, winners_requested, winners_selected, entry_ids, ran_by
+        FROM contest_draws WHERE contest_id = ${q.contestId} ${q.drawId === undefined ? sql`` : sql`AND id = ${q.drawId}`}
+        ORDER BY drawn_at DESC, id DESC`,
+    executor,
+  );
+}
+
+export interface DrawWinnerRow {
+  id: number;
+  draw_id: number;
+  user_id: number | null;
+  entry_id: number | null;
+  first_name: string;
+  last_name: string;
+  city: string;
+  state: string;
+  winning: string;
+}
+
+/** The winners of some draws, in the order they were drawn. */
+export async function findWinnersOfDraws(handle: DbHandle, drawIds: number[], executor?: Executor): Promise<DrawWinnerRow[]> {
+  if (!drawIds.length) return [];
+  return handle.rows<DrawWinnerRow>(
+    sql`SELECT w.id, w.draw_id, w.user_id, e.id AS entry_id, w.first_name, w.last_name, w.city, w.state, w.winning
+        FROM contest_winners w
+        LEFT JOIN contest_entries e ON e.contest_id = w.contest_id AND e.user_id = w.user_id
+        WHERE w.draw_id IN (${sql.join(drawIds.map((id) => sql`${id}`), sql`, `)})
+        ORDER BY w.id`,
+    executor,
+  );
 }

@@ -6,7 +6,8 @@ import { optionalBody } from '../../lib/request-body.ts';
 import { currentUser, optionalUser, requireVerifiedUser } from '../auth/lib/guard.ts';
 import { leadRateLimit } from '../leads/lib/rate-limit.ts';
 import { ClaimOut, ContestEntityParams, ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
-import { claimSweepstakes, enterContest, getContest, listContests, listWinners, type Viewer } from './service.ts';
+import { PublicDrawRecordOut } from '@market/domain/api/console-contests';
+import { claimSweepstakes, enterContest, getContest, listContests, listWinners, publicDrawRecord, type Viewer } from './service.ts';
 
 const viewerOf = (request: { user: { id: number } | null }): Viewer => (request.user ? { userId: request.user.id } : {});
 
@@ -54,6 +55,24 @@ export const contestsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers.authorization) privateNoStore(reply);
       else publicCache(reply, 60);
       return getContest(deps, request.params.id, viewerOf(request));
+    },
+  );
+
+  app.get(
+    '/api/contests/:id/draws/',
+    {
+      schema: {
+        tags: ['contests'],
+        summary: 'The public record of a contest\'s draws: entries, seed, method and winners (no sign-in)',
+        description:
+          'For any contest entity, running or not (404 for an unknown one). Each draw shows its seed and method (seeded-shuffle-v1: a partial Fisher-Yates over the eligible entries in entry order with Random("contest-draw", contest id, seed)), the entries at draw time and the eligible ones; winners by first name, last initial, city and state only (docs/operations.md "Contests and leads").',
+        params: ContestEntityParams,
+        response: { 200: PublicDrawRecordOut },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 60);
+      return publicDrawRecord(deps, request.params.id);
     },
   );
 

@@ -1,14 +1,16 @@
 import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
 import { businessToday } from '@market/domain/expiry';
 import type { AppDeps } from '../../context.ts';
-import type { DbHandle } from '../../db/client.ts';
+import type { DbHandle, Executor } from '../../db/client.ts';
 import { CLAIM_SUBMITTED, type ContestApplication, type SweepstakesClaim } from '@market/domain/validation/contests';
 import { MARKETS, type MarketId } from '@market/domain/markets';
-import { invalid, notFound } from '../../lib/errors.ts';
+import type { ContestDrawOut, PublicDrawRecordOut } from '@market/domain/api/console-contests';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { AccountDeletionStep } from '../auth/lib/account-deletion.ts';
 import { resolvePosition } from '../geo/service.ts';
+import { DrawError, drawWinners, type DrawOptions } from './lib/draw.ts';
 import { SWEEPSTAKES_CLAIM_MAIL } from './lib/mails.ts';
-import { findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findSweepstakesClaimsAfter, findWinnersInMarket, insertSweepstakesClaim, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
+import { countEntries, findDraws, findWinnersOfDraws, findContestById, findEnteredContestIds, findEntitiesByIds, findRunningEntitiesInMarket, findSweepstakesClaimsAfter, findWinnersInMarket, insertSweepstakesClaim, unlinkWinnerMember, upsertEntry, type ContestEntityRow } from './repository.ts';
 import type { ContestEntryOut, ContestItemOut, ContestsQuery, ContestWinnerOut, ContestWinnersQuery } from './schema.ts';
 
 /**
@@ -208,4 +210,71 @@ export async function claimSweepstakes(
 /** Sweepstakes claims after `afterId`, oldest first, for the leads export (docs/operations.md). */
 export function sweepstakesClaimsPage(deps: Pick<AppDeps, 'db'>, afterId: number, limit: number) {
   return findSweepstakesClaimsAfter(deps.db, afterId, limit);
+}
+
+/** The draws of a contest as recorded (newest first), with their winners; `drawId` for one. */
+export async function contestDrawRecords(deps: Pick<AppDeps, 'db'>, contestId: number, drawId?: number, executor?: Executor): Promise<ContestDrawOut[]> {
+  const draws = await findDraws(deps.db, drawId === undefined ? { contestId } : { contestId, drawId }, executor);
+  const winners = await findWinnersOfDraws(deps.db, draws.map((d) => d.id), executor);
+  return draws.map((d) => ({
+    id: d.id,
+    contest_id: d.contest_id,
+    drawn_at: d.drawn_at,
+    seed: Number(d.seed),
+    method: d.method,
+    entrants: d.entrants,
+    eligible_entries: d.eligible_entries,
+    winners_requested: d.winners_requested,
+    winners_selected: d.winners_selected,
+    entry_ids: d.entry_ids.map(Number),
+    ran_by: d.ran_by,
+    winners: winners
+      .filter((w) => w.draw_id === d.id)
+      .map((w) => ({ id: w.id, user_id: w.user_id, entry_id: w.entry_id, first_name: w.first_name, last_name: w.last_name, city: w.city, state: w.state, winning: w.winning })),
+  }));
+}
+
+/**
+ * Draws winners of a contest (lib/draw.ts: the seeded, recorded, reproducible draw) and answers
+ * the draw as recorded; the winner mails are queued after the commit. A refusal of the draw
+ * (unknown contest, not ended, nobody eligible) is a 400 with its message.
+ */
+export async function drawContestWinners(
+  deps: Pick<AppDeps, 'db' | 'mail'>,
+  input: { contestId: number; winners: number; seed?: number | undefined },
+  options: DrawOptions = {},
+): Promise<ContestDrawOut> {
+  try {
+    const draw = await drawWinners(deps, input, options);
+    const [record] = await contestDrawRecords(deps, draw.contestId, draw.drawId);
+    return record!;
+  } catch (error) {
+    if (error instanceof DrawError) throw new AppError('invalid', error.message);
+    throw error;
+  }
+}
+
+/**
+ * GET /api/contests/{entity_id}/draws/: the public record of a contest's draws (docs/operations.md
+ * "Contests and leads"): entries, and for each draw its seed, method and counts, so anyone can
+ * see how winners were picked. Winners by first name, last initial, city and state only: never
+ * an e-mail address or an id of a member.
+ */
+export async function publicDrawRecord(deps: Pick<AppDeps, 'db'>, entityId: number, today = businessToday()): Promise<PublicDrawRecordOut> {
+  const [entity] = await findEntitiesByIds(deps.db, [entityId], today);
+  if (!entity) throw notFound('Contest not found.');
+  const draws = await contestDrawRecords(deps, entity.contest_id);
+  const entryCount = await countEntries(deps.db, entity.contest_id);
+  return {
+    contest: { id: entity.contest_id, slug: entity.slug, display_name: entity.display_name, starts_at: entity.starts_at, ends_at: entity.ends_at },
+    entry_count: entryCount,
+    draws: draws.map((d) => ({
+      drawn_at: d.drawn_at,
+      seed: d.seed,
+      method: d.method,
+      entrants: d.entrants,
+      eligible_entries: d.eligible_entries,
+      winners: d.winners.map((w) => ({ first_name: w.first_name, last_initial: w.last_name.trim().charAt(0).toUpperCase(), city: w.city, state: w.state })),
+    })),
+  };
 }
