@@ -18,13 +18,16 @@ import { useSession, type AuthState } from './lib/member/session.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCookies, SIGNED_UP_COOKIE } from './lib/server/cookies.server.ts';
 import { visitorGeo } from './lib/server/geo.server.ts';
-import { isAccountPath, isBusinessPath } from './lib/content/site.ts';
+import { isAccountPath, isBusinessPath, isConsolePath } from './lib/content/site.ts';
 import { webRequestContext } from './lib/server/request-context.ts';
 import './styles/app.css';
 import './styles/member.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicUrl, secureCookies } = context.get(webRequestContext);
+  // The staff console draws none of the saver's place, brand or member parts: no place lookup.
+  // (A client-side navigation's data request names the page with `.data` added.)
+  if (isConsolePath(new URL(request.url).pathname.replace(/\.data$/, ''))) return data({ ...CONSOLE_ROOT_DATA, publicUrl });
   const cookies = parseCookies(request.headers.get('cookie'));
   const visitor = await visitorGeo(request, context);
   const headers = new Headers();
@@ -46,6 +49,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers },
   );
 }
+
+const CONSOLE_ROOT_DATA = {
+  geo: DEFAULT_USER_GEO,
+  savedGeo: DEFAULT_USER_GEO,
+  geoSource: 'default' as const,
+  brandId: 'default' as const,
+  twinCities: false,
+  auth: false as AuthState,
+  consent: true,
+  signupPromptEligible: false,
+};
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -101,21 +115,28 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <MemberProvider initialAuth={root.auth}>
-          <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
-            <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <Footer brand={brand} twinCities={root.twinCities} isBusiness={isBusinessPath(location.pathname)} />
-            {root.consent ? null : <CookieBanner />}
-            <MemberSignupPrompt eligible={root.signupPromptEligible} twinCities={root.twinCities} />
-            <MemberOverlays twinCities={root.twinCities} state={geo.state} />
-          </UiContext.Provider>
-        </MemberProvider>
+        {/* The staff console brings its own shell, styles and landmarks (routes/console/layout.tsx). */}
+        {isConsolePath(location.pathname) ? (
+          children
+        ) : (
+          <>
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            <MemberProvider initialAuth={root.auth}>
+              <UiContext.Provider value={{ menuOpen, setMenuOpen }}>
+                <Header geo={geo} brand={brand} twinCities={root.twinCities} pageType={pageType} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+                <main id="main" tabIndex={-1}>
+                  {children}
+                </main>
+                <Footer brand={brand} twinCities={root.twinCities} isBusiness={isBusinessPath(location.pathname)} />
+                {root.consent ? null : <CookieBanner />}
+                <MemberSignupPrompt eligible={root.signupPromptEligible} twinCities={root.twinCities} />
+                <MemberOverlays twinCities={root.twinCities} state={geo.state} />
+              </UiContext.Provider>
+            </MemberProvider>
+          </>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -35,6 +35,17 @@ export default [
     route('forms/:kind', 'routes/forms.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // The staff console: its own shell and styles, nothing shared with the saver pages' chunks.
+  layout('routes/console/layout.tsx', [
+    route('console', 'routes/console/dashboard.tsx'),
+    route('console/login', 'routes/console/login.tsx'),
+    route('console/logout', 'routes/console/logout.tsx'),
+    route('console/invitation', 'routes/console/invitation.tsx'),
+    route('console/enrol', 'routes/console/enrol.tsx'),
+    route('console/sessions', 'routes/console/sessions.tsx'),
+    // A console page that does not exist (yet) answers 404 inside the console's shell.
+    route('console/*', 'routes/console/not-found.tsx'),
+  ]),
   route('location', 'routes/location.ts'),
   route('preferences', 'routes/preferences.ts'),
   route('blog/rss.xml', 'routes/blog-rss.ts'),

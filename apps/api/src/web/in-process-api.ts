@@ -31,7 +31,7 @@ const FORWARDED_HEADERS = [
 ];
 
 export interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
 }

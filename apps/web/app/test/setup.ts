@@ -19,10 +19,13 @@ afterEach(() => {
   const calls = consoleError.mock.calls.slice();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  window.localStorage.clear();
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  // Server modules' tests run in Node (`@vitest-environment node`): no browser storage to empty.
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear();
+    for (const part of document.cookie.split(';')) {
+      const name = part.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+    }
   }
   if (calls.length) throw new Error(`console.error was called: ${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
 });

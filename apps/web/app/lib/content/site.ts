@@ -96,6 +96,11 @@ export function isBusinessPath(pathname: string): boolean {
   return pathname === '/business' || pathname.startsWith('/business/');
 }
 
+/** The staff console (apps/web/app/routes/console): its own shell, none of the site's header, footer or member overlays. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === '/console' || pathname.startsWith('/console/');
+}
+
 const ACCOUNT_PATHS = ['/login', '/signup', '/membership', '/verify', '/user/account'];
 
 /** Pages where a visitor signs in, signs up, recovers or confirms an account, or manages it. */

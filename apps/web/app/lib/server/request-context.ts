@@ -3,7 +3,7 @@
 import { createContext } from 'react-router';
 
 export interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body. */
   body?: unknown;
   headers?: Record<string, string>;
