@@ -11,6 +11,9 @@ import { invitationMails } from './auth/lib/invitation-mail.ts';
 import { authMails } from './auth/lib/mails.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { consoleDashboardRoutes } from './console-dashboard/routes.ts';
+import { consoleLeadsRoutes } from './console-leads/routes.ts';
+import { consoleMembersRoutes } from './console-members/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -66,4 +69,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(printsRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(consoleLeadsRoutes);
+  await app.register(consoleMembersRoutes);
+  await app.register(consoleDashboardRoutes);
 }
