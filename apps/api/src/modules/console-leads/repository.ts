@@ -21,7 +21,8 @@ export interface LeadFilter {
   to?: Date;
 }
 
-const text = (key: string) => sql`${leads.details}->>${key}`;
+// Keys are fixed names of the form fields, written into the SQL as literals.
+const text = (key: string) => sql`(${leads.details}->>${sql.raw(`'${key.replace(/'/g, "''")}'`)})`;
 
 function search(q: string): SQL {
   const p = containsPattern(q);

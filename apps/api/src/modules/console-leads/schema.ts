@@ -43,16 +43,14 @@ export const LeadExportQuery = z.object(leadFilters);
 const version = z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).max(2_147_483_647, VERSION_MESSAGE);
 
 /** PATCH /api/console/leads/{id}/: the version read, and what changes. */
-export const LeadUpdateBody = z
-  .object(
+export const LeadUpdateBody = z.object(
     {
       version,
       status: z.enum(CONSOLE_LEAD_STATUSES, { error: STATUS_MESSAGE }).optional(),
       assigned_to: z.number({ error: 'Enter a staff id, or null for nobody.' }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE).nullable().optional(),
     },
     { error: OBJECT_EXPECTED },
-  )
-  .strict();
+  );
 
 export const NOTE_MAX = 2000;
 export const LeadNoteBody = z.object(
