@@ -106,13 +106,14 @@ describe('console members', () => {
   });
 
   it('lets only admins disable staff accounts, and nobody their own', async () => {
-    expect((await inject('POST', `/api/console/members/${editor.id}/disable/`, { headers: support.headers })).statusCode).toBe(403);
+    const target = await signUpStaff(t.app, 'editor');
+    expect((await inject('POST', `/api/console/members/${target.id}/disable/`, { headers: support.headers })).statusCode).toBe(403);
     expect((await inject('POST', `/api/console/members/${admin.id}/disable/`, { headers: admin.headers })).statusCode).toBe(403);
-    const res = await inject('POST', `/api/console/members/${editor.id}/disable/`, { headers: admin.headers });
+    const res = await inject('POST', `/api/console/members/${target.id}/disable/`, { headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    expect((await inject('GET', '/api/console/me/', { headers: editor.headers })).statusCode).toBe(401);
-    expect(await auditOf('staff.disable', editor.id)).toHaveLength(1);
-    await inject('POST', `/api/console/members/${editor.id}/enable/`, { headers: admin.headers });
+    expect((await inject('GET', '/api/console/me/', { headers: target.headers })).statusCode).toBe(401);
+    expect(await auditOf('staff.disable', target.id)).toHaveLength(1);
+    await inject('POST', `/api/console/members/${target.id}/enable/`, { headers: admin.headers });
     expect((await inject('POST', '/api/console/members/999999/disable/', { headers: admin.headers })).statusCode).toBe(404);
   });
 
