@@ -11,6 +11,9 @@ import { invitationMails } from './auth/lib/invitation-mail.ts';
 import { authMails } from './auth/lib/mails.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { consoleDashboardRoutes } from './console-dashboard/routes.ts';
+import { consoleLeadsRoutes } from './console-leads/routes.ts';
+import { consoleMembersRoutes } from './console-members/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { consoleContentRoutes } from './console-content/routes.ts';
@@ -72,4 +75,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(consoleContestsRoutes);
   await app.register(consoleContentRoutes);
   await app.register(consoleMerchantsRoutes);
+  await app.register(consoleLeadsRoutes);
+  await app.register(consoleMembersRoutes);
+  await app.register(consoleDashboardRoutes);
 }

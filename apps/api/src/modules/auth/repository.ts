@@ -300,3 +300,17 @@ export async function deleteQuietLoginThrottles(db: Executor, quietSeconds: numb
     .delete(loginThrottles)
     .where(and(lt(loginThrottles.updatedAt, sql`now() - make_interval(secs => ${quietSeconds})`), or(isNull(loginThrottles.blockedUntil), lt(loginThrottles.blockedUntil, sql`now()`))));
 }
+
+/**
+ * Drops every record that can no longer be used, for all accounts: ended sessions (kept a day
+ * for the sessions list), spent or expired one-time links and sign-in steps. Answers the counts.
+ */
+export async function deleteDeadAuthRows(db: Executor): Promise<{ sessions: number; links: number; steps: number }> {
+  const sessions = await db
+    .delete(accessTokens)
+    .where(or(lt(accessTokens.revokedAt, sql`now() - interval '1 day'`), lt(accessTokens.expiresAt, sql`now() - interval '1 day'`)))
+    .returning({ id: accessTokens.id });
+  const links = await db.delete(userTokens).where(or(isNotNull(userTokens.usedAt), lte(userTokens.expiresAt, sql`now()`))).returning({ id: userTokens.id });
+  const steps = await db.delete(mfaChallenges).where(or(isNotNull(mfaChallenges.usedAt), lte(mfaChallenges.expiresAt, sql`now()`))).returning({ id: mfaChallenges.id });
+  return { sessions: sessions.length, links: links.length, steps: steps.length };
+}

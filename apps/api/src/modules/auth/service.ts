@@ -16,6 +16,8 @@ import { INVITATION_MAIL, invitationLink } from './lib/invitation-mail.ts';
 import {
   consumeOneTimeToken,
   deleteDeadAccessTokens,
+  deleteDeadAuthRows,
+  deleteQuietLoginThrottles,
   deleteUserRow,
   findUserByEmail,
   findUserById,
@@ -45,7 +47,7 @@ import {
   type UserRow,
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
-import { clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
+import { ACCOUNT_SIGN_IN_LIMITS, clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
 import { ACCESS_TOKEN_SECONDS, STAFF_SESSION_SECONDS, hashToken, newToken } from './lib/tokens.ts';
 import { sql } from 'drizzle-orm';
 import { guessablePasswordMessage } from '@market/domain/validation/password-policy';
@@ -453,12 +455,34 @@ export async function changePassword(deps: AppDeps, userId: number, input: { pas
 export async function deleteAccount(deps: AppDeps, userId: number, input: { password: string }): Promise<void> {
   const user = await memberOrFail(deps.db.db, userId);
   if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', WRONG_PASSWORD);
+  await eraseAccount(deps, user);
+}
+
+/**
+ * The deletion itself, without the password check: the member's own deletion above, and a staff
+ * member carrying out a deletion request from the console (console-members), whose audit entry
+ * `inTransaction` writes in the same transaction as the delete.
+ */
+export async function eraseAccount(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>, inTransaction?: (tx: Database) => Promise<void>): Promise<void> {
   await deps.db.db.transaction(async (tx) => {
     await runAccountDeletionSteps(deps.accountDeletionSteps, tx, user.id);
     await deleteUserRow(tx, user.id);
+    if (inTransaction) await inTransaction(tx as Database);
   });
   // Queued and sent-mail records hold the address too.
   await deps.mail.forgetRecipient(user.email);
+}
+
+/** Disables or enables any account; a disabled account's sessions end in the same transaction. */
+export async function setAccountDisabled(db: Database, id: number, disabled: boolean): Promise<UserRow | null> {
+  const user = await updateUser(db, id, { disabledAt: disabled ? new Date() : null });
+  if (disabled) await endAllSessions(db, id);
+  return user;
+}
+
+/** Any account by id (staff tools read it; never send the row as is). */
+export async function accountById(deps: AppDeps, id: number): Promise<UserRow | null> {
+  return findUserById(deps.db.db, id);
 }
 
 /** Whether a password is the account's own (an admin's re-check before a sensitive change). */
@@ -483,4 +507,14 @@ export async function listStaffInvitations(deps: AppDeps): Promise<InvitationRow
 
 export async function updateStaffAccount(db: Database, id: number, values: Partial<Pick<UserRow, 'role' | 'staffMarkets' | 'disabledAt' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'>>): Promise<UserRow | null> {
   return updateUser(db, id, values);
+}
+
+/**
+ * The clean-up job (console-dashboard lib/jobs.ts): drops dead sessions, one-time links and
+ * sign-in steps of every account, and the sign-in failure counts that have gone quiet.
+ */
+export async function purgeDeadAuthRecords(deps: Pick<AppDeps, 'db'>): Promise<string> {
+  const counts = await deleteDeadAuthRows(deps.db.db);
+  await deleteQuietLoginThrottles(deps.db.db, ACCOUNT_SIGN_IN_LIMITS.quietSeconds);
+  return `${counts.sessions} ended sessions, ${counts.links} used or expired links, ${counts.steps} spent sign-in steps removed; quiet sign-in counts cleared.`;
 }

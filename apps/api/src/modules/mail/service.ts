@@ -12,6 +12,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { composeMail } from './lib/compose.ts';
+import { listMailbox, mailboxDir, readMailboxEntry, type MailboxEntry } from './lib/mailbox.ts';
 import { createSender, type MailSender } from './lib/senders.ts';
 import type { MailData, MailTemplates } from './lib/templates.ts';
 import { BOSS_SCHEMA, countUnsentJobs, deleteJobsTo, findUnsentJobs } from './repository.ts';
@@ -117,4 +118,21 @@ export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: Mai
       sender.close();
     },
   };
+}
+
+export const MAILBOX_OFF = 'The local mailbox is only kept in embedded mode: this server sends its mails by SMTP.';
+
+/** Whether mails go to the local mailbox (no SMTP_URL: embedded mode). */
+export function mailboxKept(env: Pick<Env, 'SMTP_URL'>): boolean {
+  return !env.SMTP_URL;
+}
+
+/** The local mailbox's messages, newest first (the console's mailbox; never a path). */
+export async function mailboxMessages(env: Env): Promise<MailboxEntry[]> {
+  return listMailbox(mailboxDir(env));
+}
+
+/** One message of the local mailbox, or null. */
+export async function mailboxMessage(env: Env, id: string): Promise<MailboxEntry | null> {
+  return readMailboxEntry(mailboxDir(env), id);
 }

@@ -16,8 +16,8 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const PAGE = 1000;
 
-type Row = Record<string, string | number>;
-interface Column {
+export type Row = Record<string, string | number>;
+export interface Column {
   key: string;
   header: string;
 }
@@ -93,18 +93,34 @@ function columnsOf(kind: ExportKind): Column[] {
 
 /** Writes every record of `kind` as CSV (header row first) to `out`; answers the number of rows. */
 export async function exportLeadsCsv(deps: Pick<AppDeps, 'db'>, kind: ExportKind, out: Writable): Promise<number> {
-  const columns = columnsOf(kind);
+  const rows = kind === 'newsletter' ? subscriberRows(deps.db) : kind === 'sweepstakes' ? claimRows(deps) : leadRows(deps.db, kind);
+  return writeCsv(columnsOf(kind), rows, out);
+}
+
+/**
+ * Writes rows as CSV (header row first, every text cell through safeCell) to `out` as they come,
+ * waiting whenever `out` is full, so any number of rows streams in constant memory; answers the
+ * number of rows. The command and the console export (console-leads) both write through it.
+ */
+export async function writeCsv(columns: Column[], rows: AsyncIterable<Row>, out: Writable): Promise<number> {
   const csv = stringify({ header: true, columns, cast: { string: safeCell } });
   const done = new Promise<void>((resolve, reject) => {
     csv.on('error', reject);
     out.on('error', reject);
     out.on('finish', resolve);
+    out.on('close', resolve);
   });
+  // A reader that goes away (a closed download) ends the export instead of leaving it waiting.
+  let closed = false;
+  void done.then(
+    () => (closed = true),
+    () => (closed = true),
+  );
   csv.pipe(out);
-  const rows = kind === 'newsletter' ? subscriberRows(deps.db) : kind === 'sweepstakes' ? claimRows(deps) : leadRows(deps.db, kind);
   let count = 0;
   for await (const row of rows) {
-    if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
+    if (closed) break;
+    if (!csv.write(row)) await Promise.race([new Promise((resolve) => csv.once('drain', resolve)), done]);
     count++;
   }
   csv.end();
