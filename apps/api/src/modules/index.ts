@@ -13,6 +13,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { consoleOfferRoutes } from './console-offers/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { contestsMails } from './contests/lib/mails.ts';
 import { contestsRoutes } from './contests/routes.ts';
@@ -66,4 +67,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(printsRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(consoleOfferRoutes);
 }
