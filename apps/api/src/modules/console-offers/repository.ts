@@ -67,7 +67,10 @@ export interface OfferFilter {
   /** Offers at locations of these markets; null or absent: every market. */
   markets?: readonly string[] | null | undefined;
   merchantId?: number | undefined;
-  categoryId?: number | undefined;
+  /** A main category or home-pros group: the offer's own category. */
+  mainCategoryId?: number | undefined;
+  /** A subcategory of the static lists: one of the offer's subcategories. */
+  subcategoryId?: number | undefined;
   featured?: boolean | undefined;
   secondaryType?: string | undefined;
 }
@@ -96,8 +99,10 @@ function whereOf(filter: OfferFilter, today: string): SQL {
   if (filter.status) parts.push(statusCondition(filter.status, today));
   if (filter.markets) parts.push(sql`o.location_id IN (SELECT id FROM locations WHERE market_id = ANY (${`{${filter.markets.join(',')}}`}::text[]))`);
   if (filter.merchantId !== undefined) parts.push(sql`o.merchant_id = ${filter.merchantId}`);
-  // offer_index holds every offer with its main category, subcategories and their parents (GIN).
-  if (filter.categoryId !== undefined) parts.push(sql`o.id IN (SELECT offer_id FROM offer_index WHERE category_ids && ARRAY[${filter.categoryId}::int])`);
+  if (filter.mainCategoryId !== undefined) parts.push(sql`o.category_id = ${filter.mainCategoryId}`);
+  // offer_index holds every offer with its subcategories (GIN); a subcategory is rare enough that
+  // its few offers are found there first.
+  if (filter.subcategoryId !== undefined) parts.push(sql`o.id IN (SELECT offer_id FROM offer_index WHERE category_ids && ARRAY[${filter.subcategoryId}::int])`);
   if (filter.featured !== undefined) parts.push(sql`o.is_featured = ${filter.featured}`);
   if (filter.secondaryType) parts.push(sql`o.secondary_type = ${filter.secondaryType}`);
   return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
@@ -144,6 +149,12 @@ export async function findMerchantAndLocation(db: DbHandle, merchantId: number, 
     executor,
   );
   return rows[0];
+}
+
+/** The kind of a category (main, homepros or sub), or undefined when there is none. */
+export async function findCategoryKind(db: DbHandle, id: number): Promise<string | undefined> {
+  const rows = await db.rows<{ kind: string }>(sql`SELECT kind FROM categories WHERE id = ${id}`);
+  return rows[0]?.kind;
 }
 
 /** Which of these category ids exist with one of the kinds. */

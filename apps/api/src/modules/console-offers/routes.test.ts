@@ -373,6 +373,7 @@ describe('console offers', () => {
       expect(idsOf(await list(`${q}&featured=1`))).toEqual([ids.alpha]);
       expect(idsOf(await list(`${q}&secondary_type=lease`))).toEqual([ids.charlie]);
       expect(idsOf(await list(`${q}&category=${sub.id}`))).toEqual([ids.echo]);
+      expect(new Set(idsOf(await list(`${q}&category=${category.id}&market=minneapolis`)))).toEqual(new Set([ids.alpha, ids.bravo, ids.charlie, ids.delta, ids.echo]));
       expect(idsOf(await list(`${q}&merchant_id=${otherMerchant.id}`))).toEqual([]);
       // The Minneapolis editor never sees the Chicago offer; an admin does.
       expect(idsOf(await list(q))).not.toContain(ids.foxtrot);
@@ -405,6 +406,7 @@ describe('console offers', () => {
         ['page_size=1000', 'page_size'],
         ['merchant_id=x', 'merchant_id'],
         ['category=-1', 'category'],
+        ['category=2000000000', 'category'],
         ['featured=maybe', 'featured'],
         ['secondary_type=rent', 'secondary_type'],
       ]) {

@@ -17,7 +17,7 @@ export const offerListQuery = z.object({
   status: optionalQuery(z.enum(OFFER_STATUSES, { error: `Choose a status among ${OFFER_STATUSES.join(', ')}.` })),
   market: optionalQuery(z.enum(MARKET_IDS, { error: `Choose a market among ${MARKET_IDS.join(', ')}.` })),
   merchant_id: optionalQuery(idParam),
-  category: optionalQuery(idParam).describe('A category id: offers in it, as main category or subcategory'),
+  category: optionalQuery(idParam).describe("A category id: a main category or home-pros group matches the offer's category, a subcategory one of its subcategories"),
   featured: flagParam,
   secondary_type: optionalQuery(z.enum(SECONDARY_TYPES, { error: 'Choose lease, purchase or other.' })),
 });

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/service.ts';
 import { assertMarket, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
 import {
   findCategoryIds,
+  findCategoryKind,
   findMerchantAndLocation,
   findOffer,
   findOfferPage,
@@ -93,12 +94,15 @@ export interface OfferListQuery {
 export async function listOffers(deps: Deps, staff: StaffUser, query: OfferListQuery): Promise<ConsoleOfferPage> {
   const today = businessToday();
   if (query.market) assertMarket(staff, query.market);
+  const categoryKind = query.category === undefined ? undefined : await findCategoryKind(deps.db, query.category);
+  if (query.category !== undefined && !categoryKind) throw invalid('category', 'There is no category with this id.');
   const filter: OfferFilter = {
     q: query.q,
     status: query.status,
     markets: query.market ? [query.market] : staffMarketFilter(staff),
     merchantId: query.merchant_id,
-    categoryId: query.category,
+    mainCategoryId: categoryKind && categoryKind !== 'sub' ? query.category : undefined,
+    subcategoryId: categoryKind === 'sub' ? query.category : undefined,
     featured: query.featured,
     secondaryType: query.secondary_type,
   };
