@@ -100,9 +100,10 @@ function whereOf(filter: OfferFilter, today: string): SQL {
   if (filter.markets) parts.push(sql`o.location_id IN (SELECT id FROM locations WHERE market_id = ANY (${`{${filter.markets.join(',')}}`}::text[]))`);
   if (filter.merchantId !== undefined) parts.push(sql`o.merchant_id = ${filter.merchantId}`);
   if (filter.mainCategoryId !== undefined) parts.push(sql`o.category_id = ${filter.mainCategoryId}`);
-  // offer_index holds every offer with its subcategories (GIN); a subcategory is rare enough that
-  // its few offers are found there first.
-  if (filter.subcategoryId !== undefined) parts.push(sql`o.id IN (SELECT offer_id FROM offer_index WHERE category_ids && ARRAY[${filter.subcategoryId}::int])`);
+  // offer_index holds every offer with its subcategories (GIN). ARRAY(...) runs once and the ids are
+  // then fetched by primary key: as a join, the planner walked the updated_at index probing
+  // offer_index row by row (780 ms for a subcategory of 1,666 offers among 1,000,000).
+  if (filter.subcategoryId !== undefined) parts.push(sql`o.id = ANY (ARRAY(SELECT offer_id FROM offer_index WHERE category_ids && ARRAY[${filter.subcategoryId}::int]))`);
   if (filter.featured !== undefined) parts.push(sql`o.is_featured = ${filter.featured}`);
   if (filter.secondaryType) parts.push(sql`o.secondary_type = ${filter.secondaryType}`);
   return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
