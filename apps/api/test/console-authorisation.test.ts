@@ -65,6 +65,15 @@ const MATRIX: Record<string, StaffRole[]> = {
   'POST /api/console/jobs/{name}/runs/': ADMIN,
   'GET /api/console/mailbox/': ADMIN,
   'GET /api/console/mailbox/{id}/': ADMIN,
+  'GET /api/console/offers/': EDITOR,
+  'POST /api/console/offers/': EDITOR,
+  'GET /api/console/offers/{id}/': EDITOR,
+  'PATCH /api/console/offers/{id}/': EDITOR,
+  'POST /api/console/offers/{id}/publish/': EDITOR,
+  'POST /api/console/offers/{id}/pause/': EDITOR,
+  'POST /api/console/offers/{id}/resume/': EDITOR,
+  'POST /api/console/offers/{id}/expire/': EDITOR,
+  'POST /api/console/offers/{id}/duplicate/': EDITOR,
 };
 
 /** A value for each path parameter that names nothing. */

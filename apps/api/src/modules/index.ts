@@ -19,6 +19,7 @@ import { catalogueRoutes } from './catalogue/routes.ts';
 import { consoleContentRoutes } from './console-content/routes.ts';
 import { consoleContestsRoutes } from './console-contests/routes.ts';
 import { consoleMerchantsRoutes } from './console-merchants/routes.ts';
+import { consoleOfferRoutes } from './console-offers/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { contestsMails } from './contests/lib/mails.ts';
 import { contestsRoutes } from './contests/routes.ts';
@@ -78,4 +79,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(consoleLeadsRoutes);
   await app.register(consoleMembersRoutes);
   await app.register(consoleDashboardRoutes);
+  await app.register(consoleOfferRoutes);
 }

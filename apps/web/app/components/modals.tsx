@@ -135,6 +135,16 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
               </Link>
             ) : null}
           </div>
+          {offer.fine_print_lines?.length ? (
+            <section aria-labelledby="offer-fine-print">
+              <h3 id="offer-fine-print">Fine Print</h3>
+              <ul className="fine-print small">
+                {offer.fine_print_lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section aria-labelledby="offer-details">
             <h3 id="offer-details">Details</h3>
             {offer.description ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: offer.description }} /> : <p className="muted">No further details.</p>}

@@ -58,6 +58,7 @@ export const OfferDetail = z.object({
   }),
   retailer_terms: z.string(),
   consumer_terms: z.string(),
+  fine_print_lines: z.array(z.string()).describe('The structured fine print as lines (@market/domain/fine-print), for the modal and the coupon'),
   additional_offers: z.number().int(),
 });
 export type OfferDetail = z.infer<typeof OfferDetail>;

@@ -92,13 +92,14 @@ export interface OfferDetailRow {
   lat: number;
   lng: number;
   additional_offers: number;
+  fine_print: unknown;
 }
 
 export async function findOfferDetail(handle: DbHandle, id: number, today: string): Promise<OfferDetailRow | undefined> {
   const rows = await handle.rows<OfferDetailRow>(sql`
     SELECT o.id, o.name, o.slug, o.picture_path, o.description, o.expires_at::text AS expires_at, o.max_prints::int AS max_prints,
       o.code, o.external_offer_url, o.retailer_terms, o.consumer_terms, o.secondary_type, o.horizontal, o.is_active,
-      o.is_featured, o.merchant_id, o.location_id, m.slug AS merchant_slug, m.name AS merchant_name,
+      o.is_featured, o.fine_print, o.merchant_id, o.location_id, m.slug AS merchant_slug, m.name AS merchant_name,
       m.logo_path AS merchant_logo, m.is_certified, l.address, l.address2, l.city, l.state, l.zip, l.lat, l.lng,
       (SELECT count(*)::int FROM offer_index x
         WHERE x.location_id = o.location_id AND x.offer_id <> o.id AND ${activeOffer('x', today)}) AS additional_offers

@@ -2,6 +2,7 @@
 // which categories a list asks for, and the answer shapes; which offers a list shows and in which
 // order is the offer query's (offer-query.ts). Other modules (search, saved items, leads, prints)
 // call the exported functions here rather than the repository or the query.
+import { finePrintLines } from '@market/domain/fine-print';
 import { CONTESTS_SLUG, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import { businessToday, expiryStatus, type ExpiryStatus } from '@market/domain/expiry';
 import { offerCode } from '@market/domain/offer-code';
@@ -247,6 +248,7 @@ export async function getOfferDetail(deps: AppDeps, id: number): Promise<OfferDe
     },
     retailer_terms: r.retailer_terms,
     consumer_terms: r.consumer_terms,
+    fine_print_lines: finePrintLines(r.fine_print),
     additional_offers: r.additional_offers,
   };
 }

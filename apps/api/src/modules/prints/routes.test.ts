@@ -295,6 +295,24 @@ describe('coupon pdf', () => {
       expect(qr).toBe(`${t.env.PUBLIC_URL}/merchants/${merchant.slug}/${location.id}/?o=${o.id}&copy=${serial}`);
     });
 
+    it('prints the structured fine print as the same lines the offer modal shows', async () => {
+      const o = await offer({ finePrint: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], hours: { from: '11:00', to: '15:00' }, min_purchase_cents: 2000, exclusions: 'alcohol' } });
+      const detail = (await t.app.inject({ method: 'GET', url: `/api/offers/${o.id}/` })).json() as { fine_print_lines: string[] };
+      expect(detail.fine_print_lines).toEqual(['Valid Mon–Fri, 11:00 AM–3:00 PM', 'Minimum purchase $20', 'Excludes alcohol']);
+      const issued = await token(o.id);
+      const res = await t.app.inject({ method: 'GET', url: `/api/pdf?token=${issued.token}&offer_id=${o.id}` });
+      expect(res.statusCode).toBe(200);
+      const { text, pages } = await readBack(res.rawPayload);
+      expect(pages).toBe(1);
+      const flat = text.replace(/\s+/g, ' ');
+      // The standard PDF fonts print the en dash as a hyphen (pdfText).
+      expect(flat).toContain('Fine print');
+      expect(flat).toContain('Valid Mon-Fri, 11:00 AM-3:00 PM');
+      expect(flat).toContain('Minimum purchase $20');
+      expect(flat).toContain('Excludes alcohol');
+      expect(flat).toContain('Limit one coupon per household.');
+    });
+
     it('works once, for its own offer only', async () => {
       const o = await offer();
       const other = await offer();

@@ -189,6 +189,7 @@ export async function couponPdf(deps: Pick<AppDeps, 'db'>, copy: CopyToRender, o
     isCertified: offer.is_certified,
     retailerTerms: offer.retailer_terms,
     consumerTerms: offer.consumer_terms,
+    finePrintLines: offer.fine_print_lines,
     serial,
     qrText: `${offerShareLink(options.publicUrl, offer.merchant.slug, offer.location_id, offer.id)}&copy=${serial}`,
     copyNumber: copy.copyNumber,

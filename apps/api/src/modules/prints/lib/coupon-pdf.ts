@@ -27,6 +27,8 @@ export interface CouponPdfInput {
   isCertified: boolean;
   retailerTerms: string;
   consumerTerms: string;
+  /** The structured fine print as lines (@market/domain/fine-print), printed above the terms. */
+  finePrintLines?: readonly string[];
   /** Identifies this copy: printed as text and in the barcode. */
   serial: string;
   /** What the QR code holds (a link to the offer naming this copy). */
@@ -182,14 +184,16 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
   doc.font('Courier').fontSize(9).fillColor('#111').text(input.serial, barcodeX, y + 50, { width: barcodeWidth, align: 'center' });
   y = Math.max(doc.y, y + 64) + 10;
 
-  // Terms.
+  // Terms: the fine print first, one condition a line.
   const terms: Array<[string, string]> = [
-    ['Retailer terms', input.retailerTerms],
-    ['Consumer terms', input.consumerTerms],
+    // Plain text already, a condition a line (never read as markup).
+    ['Fine print', pdfText((input.finePrintLines ?? []).join('\n'))],
+    ['Retailer terms', pdfText(stripMarkup(input.retailerTerms))],
+    ['Consumer terms', pdfText(stripMarkup(input.consumerTerms))],
   ];
-  const written = terms.map(([title, body]) => [title, pdfText(stripMarkup(body))] as const).filter(([, text]) => text);
+  const written = terms.filter(([, text]) => text);
   written.forEach(([title, text], i) => {
-    // Each block gets an even share of what is left, so both fit on the page.
+    // Each block gets an even share of what is left, so all of them fit on the page.
     const room = (termsLimit - y) / (written.length - i) - 12;
     if (room < 10) return;
     doc.font('Helvetica-Bold').fontSize(8).fillColor('#333').text(title, inner, y, { width: width - 32 });

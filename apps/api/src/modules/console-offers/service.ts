@@ -1,0 +1,311 @@
+// Offers in the staff console (docs/api.md "Staff console: offers"): list, read, create, edit,
+// publish, pause, resume, expire now and duplicate. Every write runs in one transaction with its
+// audit entry, carries the version the editor read (a stale one is a 409 with the record as it now
+// stands), keeps is_active equal to status = 'live' in the same UPDATE (the saver lists read
+// is_active through offer_index), and drops the saver answer cache after the commit so savers see
+// the change at once.
+import type { ConsoleOffer, ConsoleOfferListItem, ConsoleOfferPage } from '@market/domain/api/console-offers';
+import { addDays, businessToday } from '@market/domain/expiry';
+import { finePrintLines, normaliseFinePrint, readFinePrint } from '@market/domain/fine-print';
+import { sanitizeRichText } from '@market/domain/html';
+import { slugify } from '@market/domain/category-lists';
+import { offerStatus, type OfferStatus, type StoredOfferStatus } from '@market/domain/offer-status';
+import { EXPIRES_BEFORE_START, OFFER_NAME_MAX, type OfferCreateInput, type OfferUpdateInput } from '@market/domain/validation/console-offers';
+import type { AppDeps } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Sort } from '../../lib/console-list.ts';
+import { AppError, invalid, notFound, staleVersion } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { assertMarket, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
+import {
+  findCategoryIds,
+  findCategoryKind,
+  findMerchantAndLocation,
+  findOffer,
+  findOfferPage,
+  insertOffer,
+  updateOfferAtVersion,
+  type OfferFilter,
+  type OfferRow,
+  type OfferSortField,
+  type OfferValues,
+} from './repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'answers'>;
+
+const NO_OFFER = 'There is no offer with this id.';
+/** Main categories and home-pros groups carry offers; subcategories come from the static lists. */
+const OFFER_CATEGORY_KINDS = ['main', 'homepros'] as const;
+
+const iso = (v: Date | string): string => new Date(v).toISOString();
+
+function listItemOut(r: OfferRow, today: string): ConsoleOfferListItem {
+  return {
+    id: r.id,
+    name: r.name,
+    status: offerStatus({ status: r.status, startsAt: r.starts_at, expiresAt: r.expires_at }, today),
+    version: r.version,
+    merchant: { id: r.merchant_id, name: r.merchant_name },
+    location: { id: r.location_id, display_name: r.location_name, address: r.address, city: r.city, state: r.state, market_id: r.market_id },
+    market_id: r.market_id,
+    category_id: r.category_id,
+    starts_at: r.starts_at,
+    expires_at: r.expires_at,
+    is_featured: r.is_featured,
+    secondary_type: r.secondary_type,
+    updated_at: iso(r.updated_at),
+  };
+}
+
+function offerOut(r: OfferRow, today: string): ConsoleOffer {
+  const finePrint = readFinePrint(r.fine_print);
+  return {
+    ...listItemOut(r, today),
+    slug: r.slug,
+    subcategory_ids: r.subcategory_ids,
+    description: r.description,
+    picture_path: r.picture_path,
+    max_prints: r.max_prints,
+    code: r.code,
+    external_offer_url: r.external_offer_url,
+    retailer_terms: r.retailer_terms,
+    consumer_terms: r.consumer_terms,
+    fine_print: finePrint,
+    fine_print_lines: finePrintLines(finePrint),
+    created_by: r.created_by,
+    created_at: iso(r.created_at),
+  };
+}
+
+export interface OfferListQuery {
+  q?: string | undefined;
+  status?: OfferStatus | undefined;
+  market?: string | undefined;
+  merchant_id?: number | undefined;
+  category?: number | undefined;
+  featured?: boolean | undefined;
+  secondary_type?: string | undefined;
+  sort: Sort<OfferSortField>;
+  page: number;
+  page_size: number;
+}
+
+/** A page of offers; staff limited to some markets see only theirs (403 for a market of others). */
+export async function listOffers(deps: Deps, staff: StaffUser, query: OfferListQuery): Promise<ConsoleOfferPage> {
+  const today = businessToday();
+  if (query.market) assertMarket(staff, query.market);
+  const categoryKind = query.category === undefined ? undefined : await findCategoryKind(deps.db, query.category);
+  if (query.category !== undefined && !categoryKind) throw invalid('category', 'There is no category with this id.');
+  const filter: OfferFilter = {
+    q: query.q,
+    status: query.status,
+    markets: query.market ? [query.market] : staffMarketFilter(staff),
+    merchantId: query.merchant_id,
+    mainCategoryId: categoryKind && categoryKind !== 'sub' ? query.category : undefined,
+    subcategoryId: categoryKind === 'sub' ? query.category : undefined,
+    featured: query.featured,
+    secondaryType: query.secondary_type,
+  };
+  const { rows, count } = await findOfferPage(deps.db, filter, query.sort, { limit: query.page_size, offset: (query.page - 1) * query.page_size, today });
+  return { results: rows.map((r) => listItemOut(r, today)), count, page: query.page, page_size: query.page_size };
+}
+
+async function offerInMarket(deps: Deps, staff: StaffUser, id: number, executor?: Executor): Promise<OfferRow> {
+  const row = await findOffer(deps.db, id, executor);
+  if (!row) throw notFound(NO_OFFER);
+  assertMarket(staff, row.market_id);
+  return row;
+}
+
+/** One offer as the console edits it. */
+export async function getOffer(deps: Deps, staff: StaffUser, id: number): Promise<ConsoleOffer> {
+  return offerOut(await offerInMarket(deps, staff, id), businessToday());
+}
+
+/**
+ * The merchant exists, the location is one of its own in a market the staff member works on, the
+ * category carries offers and the subcategories are of the static lists: each miss is a 400 on
+ * its field.
+ */
+async function checkReferences(
+  deps: Deps,
+  staff: StaffUser,
+  executor: Executor,
+  refs: { merchantId: number; locationId: number; categoryId: number; subcategoryIds: readonly number[] },
+): Promise<void> {
+  const owner = await findMerchantAndLocation(deps.db, refs.merchantId, refs.locationId, executor);
+  if (!owner) throw invalid('merchant_id', 'There is no merchant with this id.');
+  if (owner.location_merchant_id !== refs.merchantId) throw invalid('location_id', 'Choose a location of this merchant.');
+  assertMarket(staff, owner.market_id);
+  const categories = await findCategoryIds(deps.db, [refs.categoryId], OFFER_CATEGORY_KINDS, executor);
+  if (!categories.length) throw invalid('category_id', 'Choose a main category or a home-pros group.');
+  const subs = await findCategoryIds(deps.db, refs.subcategoryIds, ['sub'], executor);
+  if (subs.length !== refs.subcategoryIds.length) throw invalid('subcategory_ids', 'Choose subcategories from the lists.');
+}
+
+/** The stored columns of the fields a create or an edit carries; HTML goes through the one sanitiser. */
+function columnsOf(input: Partial<Omit<OfferCreateInput, 'merchant_id'>> & { merchant_id?: number | undefined }): Partial<OfferValues> {
+  const out: Partial<OfferValues> = {};
+  if (input.merchant_id !== undefined) out.merchantId = input.merchant_id;
+  if (input.location_id !== undefined) out.locationId = input.location_id;
+  if (input.category_id !== undefined) out.categoryId = input.category_id;
+  if (input.subcategory_ids !== undefined) out.subcategoryIds = input.subcategory_ids;
+  if (input.name !== undefined) {
+    out.name = input.name;
+    out.slug = slugify(input.name) || 'offer';
+  }
+  if (input.description !== undefined) out.description = sanitizeRichText(input.description);
+  if (input.starts_at !== undefined) out.startsAt = input.starts_at;
+  if (input.expires_at !== undefined) out.expiresAt = input.expires_at;
+  if (input.max_prints !== undefined) out.maxPrints = input.max_prints;
+  if (input.code !== undefined) out.code = input.code;
+  if (input.external_offer_url !== undefined) out.externalOfferUrl = input.external_offer_url;
+  if (input.retailer_terms !== undefined) out.retailerTerms = sanitizeRichText(input.retailer_terms);
+  if (input.consumer_terms !== undefined) out.consumerTerms = sanitizeRichText(input.consumer_terms);
+  if (input.secondary_type !== undefined) out.secondaryType = input.secondary_type;
+  if (input.is_featured !== undefined) out.isFeatured = input.is_featured;
+  if (input.fine_print !== undefined) out.finePrint = normaliseFinePrint(input.fine_print);
+  return out;
+}
+
+interface WriteContext {
+  staff: StaffUser;
+  ip: string | null;
+}
+
+/** Creates an offer as a draft (publish it to show it to savers). */
+export async function createOffer(deps: Deps, ctx: WriteContext, input: OfferCreateInput): Promise<ConsoleOffer> {
+  const today = businessToday();
+  const out = await deps.db.db.transaction(async (tx) => {
+    await checkReferences(deps, ctx.staff, tx, { merchantId: input.merchant_id, locationId: input.location_id, categoryId: input.category_id, subcategoryIds: input.subcategory_ids });
+    const columns = columnsOf(input) as OfferValues;
+    const id = await insertOffer(tx, { ...columns, status: 'draft', isActive: false, createdBy: ctx.staff.id });
+    const after = offerOut((await findOffer(deps.db, id, tx))!, today);
+    await recordAudit(tx, { actor: ctx.staff, action: 'offer.create', entity: 'offer', entityId: id, marketId: after.market_id, after, ip: ctx.ip });
+    return after;
+  });
+  deps.answers.clear();
+  return out;
+}
+
+/**
+ * One write at the version the editor read: checks the market, applies `change` (which answers the
+ * columns and the audit action), records before and after, and answers the offer as it now is.
+ */
+async function writeAtVersion(
+  deps: Deps,
+  ctx: WriteContext,
+  id: number,
+  version: number,
+  change: (before: OfferRow, tx: Executor, today: string) => Promise<{ columns: Partial<OfferValues>; action: string }>,
+): Promise<ConsoleOffer> {
+  const today = businessToday();
+  const out = await deps.db.db.transaction(async (tx) => {
+    const before = await offerInMarket(deps, ctx.staff, id, tx);
+    if (before.version !== version) throw staleVersion('offer', offerOut(before, today));
+    const { columns, action } = await change(before, tx, today);
+    if (!(await updateOfferAtVersion(tx, id, version, columns))) {
+      // Someone saved between our read and our write (the row lock made us wait for them).
+      const current = await findOffer(deps.db, id, tx);
+      throw current ? staleVersion('offer', offerOut(current, today)) : notFound(NO_OFFER);
+    }
+    const after = offerOut((await findOffer(deps.db, id, tx))!, today);
+    await recordAudit(tx, { actor: ctx.staff, action, entity: 'offer', entityId: id, marketId: after.market_id, before: offerOut(before, today), after, ip: ctx.ip });
+    return after;
+  });
+  deps.answers.clear();
+  return out;
+}
+
+/** The audit verb of an edit: a change of dates alone is a schedule, of is_featured alone a (un)feature. */
+function editAction(changed: string[], isFeatured: boolean | undefined): string {
+  if (changed.length === 1 && changed[0] === 'is_featured') return isFeatured ? 'offer.feature' : 'offer.unfeature';
+  if (changed.length > 0 && changed.every((k) => k === 'starts_at' || k === 'expires_at')) return 'offer.schedule';
+  return 'offer.update';
+}
+
+/** Edits any fields of an offer (schedule by its dates, feature by is_featured). */
+export async function updateOffer(deps: Deps, ctx: WriteContext, id: number, input: OfferUpdateInput): Promise<ConsoleOffer> {
+  const { version, ...fields } = input;
+  return writeAtVersion(deps, ctx, id, version, async (before, tx) => {
+    const merchantId = fields.merchant_id ?? before.merchant_id;
+    const locationId = fields.location_id ?? before.location_id;
+    const categoryId = fields.category_id ?? before.category_id;
+    const subcategoryIds = fields.subcategory_ids ?? before.subcategory_ids;
+    if (fields.merchant_id !== undefined || fields.location_id !== undefined || fields.category_id !== undefined || fields.subcategory_ids !== undefined) {
+      await checkReferences(deps, ctx.staff, tx, { merchantId, locationId, categoryId, subcategoryIds });
+    }
+    const startsAt = fields.starts_at !== undefined ? fields.starts_at : before.starts_at;
+    const expiresAt = fields.expires_at ?? before.expires_at;
+    if (startsAt && expiresAt < startsAt) throw invalid(fields.expires_at !== undefined ? 'expires_at' : 'starts_at', EXPIRES_BEFORE_START);
+    const changed = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined);
+    return { columns: columnsOf(fields), action: editAction(changed, fields.is_featured) };
+  });
+}
+
+export const OFFER_ACTIONS = ['publish', 'pause', 'resume', 'expire'] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+
+const TRANSITIONS: Record<Exclude<OfferAction, 'expire'>, { from: StoredOfferStatus; to: StoredOfferStatus; refusal: string }> = {
+  publish: { from: 'draft', to: 'live', refusal: 'Only a draft can be published.' },
+  pause: { from: 'live', to: 'paused', refusal: 'Only a published offer (live, scheduled or expired) can be paused.' },
+  resume: { from: 'paused', to: 'live', refusal: 'Only a paused offer can be resumed.' },
+};
+
+/**
+ * publish (draft -> live), pause (live -> paused), resume (paused -> live), expire (the last valid
+ * day becomes yesterday; the stored status stays, so the offer reads 'expired' once live).
+ */
+export async function changeOfferState(deps: Deps, ctx: WriteContext, id: number, action: OfferAction, version: number): Promise<ConsoleOffer> {
+  return writeAtVersion(deps, ctx, id, version, async (before, _tx, today) => {
+    if (action === 'expire') {
+      const yesterday = addDays(today, -1);
+      // Never later than it already was: an offer long expired would come back as "recently expired".
+      const expiresAt = before.expires_at < yesterday ? before.expires_at : yesterday;
+      const startsAt = before.starts_at && before.starts_at > expiresAt ? expiresAt : before.starts_at;
+      return { columns: { expiresAt, startsAt }, action: 'offer.expire' };
+    }
+    const step = TRANSITIONS[action];
+    if (before.status !== step.from) throw new AppError('conflict', step.refusal, { status: [step.refusal] }, { current: offerOut(before, today) });
+    if (action === 'publish' && before.expires_at < today) throw invalid('expires_at', 'The last valid day has passed: set a new one before publishing.');
+    return { columns: { status: step.to, isActive: step.to === 'live' }, action: `offer.${action}` };
+  });
+}
+
+/** A new draft with the same content, named "Copy of ...". */
+export async function duplicateOffer(deps: Deps, ctx: WriteContext, id: number): Promise<ConsoleOffer> {
+  const today = businessToday();
+  const out = await deps.db.db.transaction(async (tx) => {
+    const source = await offerInMarket(deps, ctx.staff, id, tx);
+    const name = `Copy of ${source.name}`.slice(0, OFFER_NAME_MAX);
+    const newId = await insertOffer(tx, {
+      merchantId: source.merchant_id,
+      locationId: source.location_id,
+      categoryId: source.category_id,
+      subcategoryIds: source.subcategory_ids,
+      name,
+      slug: slugify(name) || 'offer',
+      description: source.description,
+      picturePath: source.picture_path,
+      startsAt: source.starts_at,
+      expiresAt: source.expires_at,
+      maxPrints: source.max_prints,
+      code: source.code,
+      externalOfferUrl: source.external_offer_url,
+      retailerTerms: source.retailer_terms,
+      consumerTerms: source.consumer_terms,
+      secondaryType: source.secondary_type,
+      isFeatured: source.is_featured,
+      horizontal: source.horizontal,
+      finePrint: readFinePrint(source.fine_print),
+      status: 'draft',
+      isActive: false,
+      createdBy: ctx.staff.id,
+    });
+    const after = offerOut((await findOffer(deps.db, newId, tx))!, today);
+    await recordAudit(tx, { actor: ctx.staff, action: 'offer.duplicate', entity: 'offer', entityId: newId, marketId: after.market_id, after: { ...after, duplicated_from: id }, ip: ctx.ip });
+    return after;
+  });
+  deps.answers.clear();
+  return out;
+}
