@@ -96,7 +96,12 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('merchants_slug_uq').on(t.slug), index('merchants_updated_idx').on(t.updatedAt), index('merchants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    uniqueIndex('merchants_slug_uq').on(t.slug),
+    index('merchants_updated_idx').on(t.updatedAt),
+    index('merchants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('merchants_name_idx').on(t.name, t.id),
+  ],
 );
 
 export const locations = pgTable(
@@ -124,6 +129,7 @@ export const locations = pgTable(
   (t) => [
     index('locations_merchant_idx').on(t.merchantId),
     index('locations_earth_gist').using('gist', t.earth),
+    index('locations_market_merchant_idx').on(t.marketId, t.merchantId),
   ],
 );
 
@@ -171,6 +177,11 @@ export const offers = pgTable(
     index('offers_updated_idx').on(t.updatedAt, t.id),
     index('offers_status_updated_idx').on(t.status, t.updatedAt),
     index('offers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('offers_name_idx').on(t.name, t.id),
+    index('offers_expires_idx').on(t.expiresAt, t.id),
+    index('offers_starts_idx').on(t.startsAt, t.id),
+    index('offers_live_starts_idx').on(t.startsAt).where(sql`${t.status} = 'live'`),
+    index('offers_featured_updated_idx').on(t.updatedAt).where(sql`${t.isFeatured}`),
     check('offers_status_known', sql`${t.status} IN ('draft', 'live', 'paused')`),
   ],
 );
@@ -203,6 +214,8 @@ export const offerIndex = pgTable(
     lng: doublePrecision('lng').notNull(),
     earth: earth('earth').notNull(),
     expiresAt: date('expires_at', { mode: 'string' }).notNull(),
+    /** First valid day of a scheduled offer; savers see it from that day (null: at once). */
+    startsAt: date('starts_at', { mode: 'string' }),
     isActive: boolean('is_active').notNull(),
     isFeatured: boolean('is_featured').notNull(),
     isCertified: boolean('is_certified').notNull(),

@@ -35,6 +35,8 @@ export const leads = pgTable(
     index('leads_email_idx').on(t.email),
     index('leads_market_status_created_idx').on(t.marketId, t.status, t.createdAt),
     index('leads_status_created_idx').on(t.status, t.createdAt),
+    index('leads_updated_idx').on(t.updatedAt, t.id),
+    index('leads_assigned_idx').on(t.assignedTo, t.createdAt).where(sql`${t.assignedTo} IS NOT NULL`),
     check('leads_status_known', sql`${t.status} IN ('new', 'in_progress', 'done', 'spam')`),
     check('leads_kind_known', sql`${t.kind} IN ('autolead', 'suggestmerchant', 'mail_removal', 'magazine_lead', 'businesslead', 'contractorapplication')`),
   ],

@@ -41,6 +41,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
+    index('users_created_idx').on(t.createdAt),
+    index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_role_idx').on(t.role).where(sql`${t.role} IS NOT NULL`),
     check('users_role_known', sql`${t.role} IS NULL OR ${t.role} IN ('admin', 'editor', 'support')`),
   ],

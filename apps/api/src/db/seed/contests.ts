@@ -28,6 +28,7 @@ export interface ContestRow {
   ends_at: string;
   is_active: boolean;
   created_at: string;
+  updated_at: string;
 }
 
 export interface ContestEntityRow {
@@ -158,6 +159,7 @@ export function buildContests(options: { seed: number; today: string; sponsors: 
       ends_at: endsAt,
       is_active: design.active ?? true,
       created_at: `${addDays(startsAt, -2)}T14:00:00Z`,
+      updated_at: `${addDays(startsAt, -2)}T14:00:00Z`,
     };
     out.contests.push(contest);
 

@@ -98,7 +98,8 @@ export interface OfferDetailRow {
 export async function findOfferDetail(handle: DbHandle, id: number, today: string): Promise<OfferDetailRow | undefined> {
   const rows = await handle.rows<OfferDetailRow>(sql`
     SELECT o.id, o.name, o.slug, o.picture_path, o.description, o.expires_at::text AS expires_at, o.max_prints::int AS max_prints,
-      o.code, o.external_offer_url, o.retailer_terms, o.consumer_terms, o.secondary_type, o.horizontal, o.is_active,
+      o.code, o.external_offer_url, o.retailer_terms, o.consumer_terms, o.secondary_type, o.horizontal,
+      (o.is_active AND (o.starts_at IS NULL OR o.starts_at <= ${today}::date)) AS is_active,
       o.is_featured, o.fine_print, o.merchant_id, o.location_id, m.slug AS merchant_slug, m.name AS merchant_name,
       m.logo_path AS merchant_logo, m.is_certified, l.address, l.address2, l.city, l.state, l.zip, l.lat, l.lng,
       (SELECT count(*)::int FROM offer_index x
@@ -106,7 +107,7 @@ export async function findOfferDetail(handle: DbHandle, id: number, today: strin
     FROM offers o
     JOIN merchants m ON m.id = o.merchant_id
     JOIN locations l ON l.id = o.location_id
-    WHERE o.id = ${id}`);
+    WHERE o.id = ${id} AND o.status <> 'draft'`);
   return rows[0];
 }
 

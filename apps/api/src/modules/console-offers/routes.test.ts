@@ -238,8 +238,13 @@ describe('console offers', () => {
       const offer = await create({ starts_at: addDays(t.today, 3) });
       const res = await act(offer.id, 'publish', 1);
       expect(res.json()).toMatchObject({ status: 'scheduled' });
+      // Savers see a scheduled offer from its first day, not before, in lists or by its id.
+      expect(await saverList()).not.toContain(offer.id);
+      expect((await inject('GET', `/api/offers/${offer.id}/`)).json()).toMatchObject({ is_active: false });
       const moved = await inject('PATCH', `/api/console/offers/${offer.id}/`, editor.headers, { version: 2, starts_at: t.today });
       expect(moved.json()).toMatchObject({ status: 'live', version: 3 });
+      expect(await saverList()).toContain(offer.id);
+      expect((await inject('GET', `/api/offers/${offer.id}/`)).json()).toMatchObject({ is_active: true });
       expect((await auditOf(offer.id)).at(-1)!.action).toBe('offer.schedule');
 
       const old = await create({ expires_at: addDays(t.today, -2) });

@@ -57,9 +57,9 @@ export function withinLatLngRange(alias: string, c: GeoCircle): SQL {
   return sql`${a}.lat BETWEEN ${c.lat - dLat}::float8 AND ${c.lat + dLat}::float8${lng} AND earth_distance(${a}.earth, ${earthPoint(c)}) <= ${c.radiusM}::float8`;
 }
 
-/** SPEC.md 4: lists show active offers only (the flag set and valid through `expires_at`). */
+/** SPEC.md 4: lists show active offers only (the flag set, valid through `expires_at`, and from `starts_at` for a scheduled one). */
 export function activeOffer(alias: string, today: string): SQL {
-  return sql`${sql.raw(alias)}.is_active AND ${sql.raw(alias)}.expires_at >= ${today}::date`;
+  return sql`${sql.raw(alias)}.is_active AND ${sql.raw(alias)}.expires_at >= ${today}::date AND (${sql.raw(alias)}.starts_at IS NULL OR ${sql.raw(alias)}.starts_at <= ${today}::date)`;
 }
 
 /**
