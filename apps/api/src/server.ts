@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { DEFAULT_SEED, isSeeded, seedDatabase } from './db/seed/index.ts';
 import { drainRequests } from './lib/drain.ts';
 import { bootstrapAdminInvitation } from './modules/auth/service.ts';
+import { scheduleJobs } from './modules/console-dashboard/service.ts';
 import { mountWeb } from './web/mount.ts';
 
 /** How long in-flight requests get to finish after SIGTERM (new ones are answered 503 meanwhile). */
@@ -69,10 +70,12 @@ export async function main(options: { dev?: boolean } = {}): Promise<void> {
   await mountWeb(app, { dev: options.dev === true });
 
   let closing = false;
+  let stopJobs = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopJobs();
     // Exit within 10 s whatever happens (docs/security.md): up to 7 s to drain, then close.
     const timer = setTimeout(() => process.exit(1), 9_500).unref();
     try {
@@ -89,6 +92,7 @@ export async function main(options: { dev?: boolean } = {}): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  stopJobs = scheduleJobs(app.deps, app.log);
   const port = (app.server.address() as AddressInfo).port;
   console.log(`Marketplace ready on http://localhost:${port} (${env.NODE_ENV} mode, ${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
   if (env.STAFF_BOOTSTRAP_EMAIL) {

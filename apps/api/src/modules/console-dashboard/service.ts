@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { MAILBOX_OFF, mailboxKept, mailboxMessage, mailboxMessages } from '../mail/service.ts';
 import { assertMarket, type StaffUser } from '../staff/lib/guard.ts';
-import { JOBS, jobNamed } from './lib/jobs.ts';
+import { JOBS, jobNamed, type JobDefinition } from './lib/jobs.ts';
 import { countLiveOffers, countNewLeads, countNewMembers, findRecentRuns, finishRun, hasRunningRun, insertRun, sumDailyMetrics, type JobRunRow } from './repository.ts';
 
 /** analytics_daily metrics behind each chart: a copy is printed or downloaded. */
@@ -103,6 +103,33 @@ export async function runJob(deps: AppDeps, staff: StaffUser, name: string, ip: 
     await recordAudit(tx, { actor: staff, action: 'job.run', entity: 'job', entityId: name, after: { run_id: row.id }, ip });
     return row;
   });
+  return finishJob(deps, job, run, log);
+}
+
+/**
+ * Starts the jobs that have a period (lib/jobs.ts `everySeconds`) on a timer, once soon after start
+ * and then every period; each run is recorded in job_runs with no one as its trigger. A run still
+ * going (here or on another instance) is skipped. Answers a function that stops the timers.
+ */
+export function scheduleJobs(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'>): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of JOBS) {
+    if (!job.everySeconds) continue;
+    const tick = async () => {
+      try {
+        if (await hasRunningRun(deps.db.db, job.name, 15 * 60)) return;
+        await finishJob(deps, job, await insertRun(deps.db.db, job.name, null), log);
+      } catch (err) {
+        log.error({ err, job: job.name }, 'scheduled job could not run');
+      }
+    };
+    timers.push(setTimeout(() => void tick(), 5_000).unref(), setInterval(() => void tick(), job.everySeconds * 1000).unref());
+  }
+  return () => timers.forEach((timer) => clearTimeout(timer));
+}
+
+async function finishJob(deps: AppDeps, job: JobDefinition, run: { id: number }, log: Pick<FastifyBaseLogger, 'error'>): Promise<JobRunOut> {
+  const name = job.name;
   let status: 'succeeded' | 'failed' = 'succeeded';
   let detail: string;
   try {

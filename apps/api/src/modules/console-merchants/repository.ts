@@ -162,3 +162,19 @@ export async function updateLocationAtVersion(db: Executor, id: number, version:
   return rows[0];
 }
 
+
+/**
+ * Takes the certification off merchants whose insurance lapsed: the last insured day is before
+ * today in every market the merchant has a location in (the Detroit day without locations).
+ * Answers the merchants changed.
+ */
+export async function lapseCertifications(db: Executor): Promise<{ id: number; insuranceExpiresOn: string }[]> {
+  const rows = (await db.execute(sql`
+    UPDATE merchants m SET is_certified = false, version = m.version + 1, updated_at = now()
+    WHERE m.is_certified AND m.insurance_expires_on IS NOT NULL
+      AND m.insurance_expires_on < coalesce(
+        (SELECT max((now() AT TIME ZONE mk.timezone)::date) FROM locations l JOIN markets mk ON mk.id = l.market_id WHERE l.merchant_id = m.id),
+        (now() AT TIME ZONE 'America/Detroit')::date)
+    RETURNING m.id, m.insurance_expires_on::text AS insurance_expires_on`)) as unknown as { rows: { id: number; insurance_expires_on: string }[] };
+  return rows.rows.map((r) => ({ id: r.id, insuranceExpiresOn: r.insurance_expires_on }));
+}

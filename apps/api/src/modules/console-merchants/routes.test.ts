@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lapseExpiredCertifications } from './service.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
@@ -243,9 +244,21 @@ describe('console merchants and locations', () => {
         await inject('POST', `/api/console/merchants/${created.json().id}/locations/`, { headers: admin.headers, payload: MINNEAPOLIS });
         return (await inject('GET', `/api/console/merchants/${created.json().id}/`, { headers: admin.headers })).json();
       };
-      expect((await make(today)).certified_badge).toBe(true);
-      expect((await make(yesterday)).certified_badge).toBe(false);
-      expect((await make(null)).certified_badge).toBe(false);
+      const insured = await make(today);
+      const lapsed = await make(yesterday);
+      const undated = await make(null);
+      expect(insured.certified_badge).toBe(true);
+      expect(lapsed.certified_badge).toBe(false);
+      expect(undated.certified_badge).toBe(false);
+
+      // The scheduled job takes the certification off the lapsed pro only, for savers too, and audits it.
+      expect(await lapseExpiredCertifications(t.app.deps)).toMatch(/^[1-9]\d* certifications? lapsed/);
+      const saverLocation = async (merchant: { locations: { id: number }[] }) => (await inject('GET', `/api/locations/${merchant.locations[0]!.id}/`)).json() as { merchant: { is_certified: boolean } };
+      expect((await saverLocation(lapsed)).merchant.is_certified).toBe(false);
+      expect((await saverLocation(insured)).merchant.is_certified).toBe(true);
+      expect((await saverLocation(undated)).merchant.is_certified).toBe(true);
+      const [entry] = await rowsOf<{ action: string; actor_id: number | null }>(sql`SELECT action, actor_id FROM audit_log WHERE entity = 'merchant' AND entity_id = ${String(lapsed.id)} ORDER BY id DESC LIMIT 1`);
+      expect(entry).toEqual({ action: 'merchant.certification_lapsed', actor_id: null });
     });
   });
 

@@ -16,6 +16,7 @@ import { findPlaceNamed, nearestPlace, placeWithZip } from '../geo/service.ts';
 import { processImage, storeImage } from '../media/lib/uploaded-images.ts';
 import { assertMarket, OTHER_MARKET, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
 import {
+  lapseCertifications,
   findCategoriesByIds,
   findLocationById,
   findLocationsOfMerchant,
@@ -510,4 +511,21 @@ export async function updateLocation(deps: Deps, staff: StaffUser, id: number, i
   });
   catalogueChanged(deps, 'locations');
   return { ...out, geocode: place.geocode };
+}
+
+/**
+ * The day after a certified pro's insurance lapses, the certification goes (the badge with it, on
+ * the saver pages too): a scheduled job (console-dashboard/lib/jobs.ts) runs this. Each change is
+ * audited with no actor.
+ */
+export async function lapseExpiredCertifications(deps: Pick<AppDeps, 'db' | 'answers'>): Promise<string> {
+  const changed = await deps.db.db.transaction(async (tx) => {
+    const rows = await lapseCertifications(tx);
+    for (const row of rows) {
+      await recordAudit(tx, { actor: null, action: 'merchant.certification_lapsed', entity: 'merchant', entityId: row.id, before: { is_certified: true, insurance_expires_on: row.insuranceExpiresOn }, after: { is_certified: false } });
+    }
+    return rows.length;
+  });
+  if (changed) deps.answers.clear();
+  return `${changed} certification${changed === 1 ? '' : 's'} lapsed with the insurance.`;
 }

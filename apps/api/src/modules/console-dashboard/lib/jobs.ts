@@ -5,12 +5,15 @@
 // job_runs). A new job is one entry here.
 import type { AppDeps } from '../../../context.ts';
 import { purgeDeadAuthRecords } from '../../auth/service.ts';
+import { lapseExpiredCertifications } from '../../console-merchants/service.ts';
 
 export interface JobDefinition {
   name: string;
   description: string;
   /** When the app runs it without anyone asking. */
   schedule: string;
+  /** The period of the app's own timer (scheduleJobs), for jobs nothing else runs. */
+  everySeconds?: number;
   /** Does the work; answers a line for the run's record (no personal data). */
   run(deps: AppDeps): Promise<string>;
 }
@@ -40,6 +43,13 @@ export const JOBS: readonly JobDefinition[] = [
     description: 'Removes ended sessions, used or expired e-mail links and sign-in steps of every account, and quiet sign-in failure counts.',
     schedule: 'At each sign-in for that account only; run it here for all accounts.',
     run: (deps) => purgeDeadAuthRecords(deps),
+  },
+  {
+    name: 'certification-lapse',
+    description: "Takes the certification (and the saver pages' certified badge) off home pros whose insurance lapsed: from the day after the last insured day.",
+    schedule: 'Every 15 minutes, and soon after the server starts.',
+    everySeconds: 15 * 60,
+    run: (deps) => lapseExpiredCertifications(deps),
   },
 ];
 
