@@ -32,7 +32,12 @@ export const ContestWinnerOut = z.object({
   state: z.string(),
   winning: z.string(),
   selected_at: z.string().describe('ISO 8601 timestamp'),
-  contest: z.object({ id: z.number().int(), slug: z.string(), display_name: z.string() }),
+  contest: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    display_name: z.string(),
+    entity_id: z.number().int().describe("The contest's entity in the asked market (the lowest id): its draw record is GET /api/contests/{entity_id}/draws/"),
+  }),
   display_name: z.string().describe("'First L.'"),
   display_location: z.string().describe("'City ST', the city in capitalised words"),
   display_date: z.string().describe('MM/DD/YYYY'),

@@ -122,7 +122,7 @@ export async function listWinners(deps: Pick<AppDeps, 'db'>, q: ContestWinnersQu
     state: w.state,
     winning: w.winning,
     selected_at: w.selected_at,
-    contest: { id: w.contest_id, slug: w.contest_slug, display_name: w.contest_display_name },
+    contest: { id: w.contest_id, slug: w.contest_slug, display_name: w.contest_display_name, entity_id: w.contest_entity_id },
     display_name: winnerDisplayName(w.first_name, w.last_initial),
     display_location: winnerDisplayLocation(w.city, w.state),
     display_date: winnerDisplayDate(w.selected_at),
