@@ -67,7 +67,7 @@ function DrawSection({ draw, index, total, contestId }: { draw: DrawView; index:
     <section aria-labelledby={headingId} className="draw panel">
       <h2 id={headingId}>{title}</h2>
       <dl className="draw-facts">
-        <div>
+        <div className="draw-fact-wide">
           <dt>Drawn</dt>
           <dd>
             <time dateTime={draw.drawnAt}>
@@ -89,7 +89,7 @@ function DrawSection({ draw, index, total, contestId }: { draw: DrawView; index:
             <code className="draw-seed">{draw.seed}</code>
           </dd>
         </div>
-        <div>
+        <div className="draw-fact-wide">
           <dt>Method</dt>
           <dd>
             {draw.seededShuffle ? (

@@ -39,8 +39,9 @@ export default function Contests() {
   const root = useRootData();
   const location = useLocation();
   const edition = SPECIAL_EDITIONS.Contests!;
-  // Each contest with a winner listed links to its public draw record, once.
-  const drawn = [...new Map(d.winners.map((w) => [w.contest.entity_id, w.contest])).values()];
+  // Each contest with a drawn winner listed links to its public draw record, once (winners entered
+  // by hand have no draw to show).
+  const drawn = [...new Map(d.winners.filter((w) => w.drawn).map((w) => [w.contest.entity_id, w.contest])).values()];
   const action = d.featured ? { label: 'Enter the Featured Contest', href: modalHref(location, 'c', d.featured.entity_id) } : null;
   return (
     <>

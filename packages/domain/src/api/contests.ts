@@ -32,6 +32,7 @@ export const ContestWinnerOut = z.object({
   state: z.string(),
   winning: z.string(),
   selected_at: z.string().describe('ISO 8601 timestamp'),
+  drawn: z.boolean().describe("Picked by a recorded draw: the contest's draw record (GET /api/contests/{entity_id}/draws/) lists this winner; false for winners entered by hand"),
   contest: z.object({
     id: z.number().int(),
     slug: z.string(),

@@ -104,6 +104,7 @@ export interface WinnerRow {
   state: string;
   winning: string;
   selected_at: string;
+  drawn: boolean;
   contest_id: number;
   contest_slug: string;
   contest_display_name: string;
@@ -115,7 +116,7 @@ export async function findWinnersInMarket(handle: DbHandle, q: { marketId: strin
   return handle.rows<WinnerRow>(
     sql`
       SELECT w.id, w.first_name, upper(left(btrim(w.last_name), 1)) AS last_initial, w.city, w.state, w.winning,
-             to_char(w.selected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS selected_at,
+             to_char(w.selected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS selected_at, w.draw_id IS NOT NULL AS drawn,
              c.id AS contest_id, c.slug AS contest_slug, c.display_name AS contest_display_name, e.entity_id AS contest_entity_id
       FROM contest_winners w
       JOIN contests c ON c.id = w.contest_id

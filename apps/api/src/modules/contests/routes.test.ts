@@ -247,6 +247,7 @@ describe('contest lists', () => {
         state: 'mi',
         winning: '1234',
         selected_at: '2026-03-05T15:00:00.000Z',
+        drawn: false,
         contest: { id: id.trip, slug: 'zq-trip', display_name: 'Zq Featured Trip', entity_id: id.tripDet },
         display_name: 'Jane D.',
         display_location: 'St. Clair Shores MI',

@@ -122,6 +122,7 @@ export async function listWinners(deps: Pick<AppDeps, 'db'>, q: ContestWinnersQu
     state: w.state,
     winning: w.winning,
     selected_at: w.selected_at,
+    drawn: w.drawn,
     contest: { id: w.contest_id, slug: w.contest_slug, display_name: w.contest_display_name, entity_id: w.contest_entity_id },
     display_name: winnerDisplayName(w.first_name, w.last_initial),
     display_location: winnerDisplayLocation(w.city, w.state),
