@@ -7,6 +7,7 @@ export default [
     route('browse/:slug', 'routes/browse.tsx'),
     route('search', 'routes/search.tsx'),
     route('contests', 'routes/contests.tsx'),
+    route('contests/:entityId/draws', 'routes/contest-draws.tsx'),
     route('merchants/:merchantSlug/:locationId?', 'routes/merchant.tsx'),
     route('login', 'routes/auth-page.tsx', { id: 'login' }),
     route('signup', 'routes/auth-page.tsx', { id: 'signup' }),

@@ -24,7 +24,7 @@ const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: 
 
 export type ModalData =
   | { kind: 'offer'; offer: OfferDetail; location: LocationDetail | null; shareUrl: string }
-  | { kind: 'contest'; contest: Contest; shareUrl: string }
+  | { kind: 'contest'; contest: Contest; shareUrl: string; /** Link the draw record: the contest has ended or has a draw. */ drawRecordLink: boolean }
   | { kind: 'location'; location: LocationDetail; shareUrl: string };
 
 function useCloseModal() {
@@ -191,6 +191,7 @@ function ContestModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'cont
         <button type="button" className="link-button" onClick={() => setRulesOpen(true)}>
           Read Contest rules
         </button>
+        {data.drawRecordLink ? <Link to={`/contests/${contest.entity_id}/draws`}>How the winners were drawn</Link> : null}
         <Link to="/terms">Terms of Use</Link>
         <Link to="/privacy">Privacy Policy</Link>
       </p>

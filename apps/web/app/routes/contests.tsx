@@ -1,6 +1,7 @@
 // /contests (SPEC.md 2): the Contests special-edition header (its button only when a featured
 // contest exists), the contests of the visitor's market (cards open the contest modal with c=
-// keeping the location values) and recent winners (name, date, 'city state', winning).
+// keeping the location values) and recent winners (name, date, 'city state', winning), with a
+// link to each of their contests' draw records (/contests/{entity}/draws).
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { winnerDisplayDate, winnerDisplayLocation, winnerDisplayName } from '@market/domain/contest-winners';
 import { locationLabel } from '@market/domain/location-label';
@@ -38,6 +39,9 @@ export default function Contests() {
   const root = useRootData();
   const location = useLocation();
   const edition = SPECIAL_EDITIONS.Contests!;
+  // Each contest with a drawn winner listed links to its public draw record, once (winners entered
+  // by hand have no draw to show).
+  const drawn = [...new Map(d.winners.filter((w) => w.drawn).map((w) => [w.contest.entity_id, w.contest])).values()];
   const action = d.featured ? { label: 'Enter the Featured Contest', href: modalHref(location, 'c', d.featured.entity_id) } : null;
   return (
     <>
@@ -98,6 +102,18 @@ export default function Contests() {
           ) : (
             <p className="empty">No winners have been drawn yet.</p>
           )}
+          {drawn.length ? (
+            <nav aria-labelledby="draws-heading" className="draw-links">
+              <h3 id="draws-heading">How the winners were drawn</h3>
+              <ul>
+                {drawn.map((c) => (
+                  <li key={c.entity_id}>
+                    <Link to={`/contests/${c.entity_id}/draws`}>Draw record: {c.display_name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
         </section>
       </div>
     </>

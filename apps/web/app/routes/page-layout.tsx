@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, redirect, useLoaderData } from 'react-router';
 import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link';
-import { expiryStatus } from '@market/domain/expiry';
+import { businessToday, expiryStatus } from '@market/domain/expiry';
 import type { Route } from './+types/page-layout';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import type { ModalData } from '../components/modals.tsx';
@@ -63,8 +63,14 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 
   const contestId = parseId(url.searchParams.get('c'));
   if (contestId) {
-    const contest = await unlessNotFound(api.contest(contestId));
-    return { modal: contest ? { kind: 'contest', contest, shareUrl: here } : null };
+    // The draw record only decides the "How the winners were drawn" link (shown once the contest
+    // has ended or has a draw): its failure hides the link, never the modal.
+    const [contest, drawn] = await Promise.all([
+      unlessNotFound(api.contest(contestId)),
+      api.contestDraws(contestId).then((record) => record.draws.length > 0, () => false),
+    ]);
+    const drawRecordLink = drawn || (contest !== null && contest.contest.ends_at < businessToday());
+    return { modal: contest ? { kind: 'contest', contest, shareUrl: here, drawRecordLink } : null };
   }
 
   const locationId = parseId(url.searchParams.get('l'));

@@ -1,7 +1,9 @@
 // Contests, their per-market entities and winners (SPEC.md 3 Contest): several
 // per market, one featured entity per market, some with winning numbers, some with winners, a
 // display name shared by two contests (lists deduplicate by it) and two entities of one contest
-// in the same market.
+// in the same market. One ended contest has entrants (members who cannot sign in), their entries
+// and a recorded draw made with the real seeded shuffle, so its public draw record
+// (/contests/{entity}/draws) shows what a real draw leaves behind.
 import { addDays } from '@market/domain/expiry';
 import { slugify } from '@market/domain/category-lists';
 import { HEADQUARTERS, MARKETS, type MarketId } from '@market/domain/markets';
@@ -10,6 +12,7 @@ import { mediaPaths } from '../media-paths.ts';
 import { FIRST_NAMES, SURNAMES } from './content.ts';
 import type { Sponsor } from './catalogue.ts';
 import type { CityPool } from './geography.ts';
+import { DRAW_METHOD, pickWinners } from '../../modules/contests/lib/draw.ts';
 import { Random } from './random.ts';
 
 export interface ContestRow {
@@ -28,6 +31,7 @@ export interface ContestRow {
   ends_at: string;
   is_active: boolean;
   created_at: string;
+  /** Set, not left to the column's now(): the same seed must give the same rows. */
   updated_at: string;
 }
 
@@ -42,8 +46,8 @@ export interface ContestEntityRow {
 export interface ContestWinnerRow {
   id: number;
   contest_id: number;
-  draw_id: null;
-  user_id: null;
+  draw_id: number | null;
+  user_id: number | null;
   first_name: string;
   last_name: string;
   city: string;
@@ -51,6 +55,47 @@ export interface ContestWinnerRow {
   winning: string;
   selected_at: string;
 }
+
+/** A seeded entrant: a member account no one can sign in to (its password hash is not a hash). */
+export interface EntrantRow {
+  id: number;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  state: string;
+  zip: string;
+  email_verified_at: string;
+  terms_agreed_at: string;
+  password_changed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContestEntryRow {
+  id: number;
+  contest_id: number;
+  user_id: number;
+  entity_id: number;
+  created_at: string;
+}
+
+export interface ContestDrawRow {
+  id: number;
+  contest_id: number;
+  seed: number;
+  winners_requested: number;
+  winners_selected: number;
+  eligible_entries: number;
+  entry_ids: number[];
+  method: string;
+  entrants: number;
+  ran_by: null;
+  drawn_at: string;
+}
+
+/** Not an argon2 PHC string: verifyPassword answers false for it, so seeded entrants never sign in. */
+const NO_PASSWORD = '!seeded-entrant';
 
 interface ContestDesign {
   key: string;
@@ -66,6 +111,8 @@ interface ContestDesign {
   active?: boolean;
   sweepstakes?: boolean;
   winners?: number;
+  /** Seeded entrants of an ended contest: its winners come from a recorded draw among their entries. */
+  entrants?: number;
   /** Markets that get a second entity of the same contest, at another location. */
   secondEntityIn?: MarketId[];
   externalPage?: boolean;
@@ -85,7 +132,7 @@ const DESIGNS: ContestDesign[] = [
     key: 'magazine', displayName: 'Magazine Match & Win Sweepstakes', prize: '$100 gift card', retailValue: 100, markets: ALL, sponsorKind: 'retail', start: -30, end: 30,
     sweepstakes: true, winners: 3, externalPage: true,
   },
-  { key: 'water-park', displayName: 'Win Season Passes to the Water Park', prize: 'Two season passes', retailValue: 300, markets: ['florida', 'detroit'], sponsorKind: 'entertainment', start: -60, end: -10, winners: 3 },
+  { key: 'water-park', displayName: 'Win Season Passes to the Water Park', prize: 'Two season passes', retailValue: 300, markets: ['florida', 'detroit'], sponsorKind: 'entertainment', start: -60, end: -10, winners: 3, entrants: 24 },
   {
     key: 'restaurant-card', displayName: 'Win a $250 Restaurant Gift Card', prize: '$250 restaurant gift card', retailValue: 250, markets: ['chicago', 'minneapolis'], sponsorKind: 'restaurant', start: -75, end: -20,
     sweepstakes: true, winners: 2,
@@ -121,12 +168,15 @@ export interface ContestSeed {
   contests: ContestRow[];
   entities: ContestEntityRow[];
   winners: ContestWinnerRow[];
+  entrants: EntrantRow[];
+  entries: ContestEntryRow[];
+  draws: ContestDrawRow[];
 }
 
 /** Builds the contests from the sponsors the catalogue generator remembered. */
 export function buildContests(options: { seed: number; today: string; sponsors: Map<string, Sponsor[]>; pools: Record<MarketId, CityPool> }): ContestSeed {
   const { seed, today, sponsors, pools } = options;
-  const out: ContestSeed = { contests: [], entities: [], winners: [] };
+  const out: ContestSeed = { contests: [], entities: [], winners: [], entrants: [], entries: [], draws: [] };
   const slugs = new Set<string>();
   const sponsorFor = (market: MarketId, kind: string, nth = 0): Sponsor | undefined => {
     const list = sponsors.get(`${market}:${kind}`);
@@ -173,6 +223,10 @@ export function buildContests(options: { seed: number; today: string; sponsors: 
       }
     }
 
+    if (design.entrants) {
+      addDrawnWinners(design, contest, markets, design.entrants, new Random(seed, 'contest-draw', design.key));
+      return;
+    }
     for (let w = 0; w < (design.winners ?? 0); w++) {
       const market = markets[w % markets.length]!;
       const city = pools[market].pick(r);
@@ -189,6 +243,69 @@ export function buildContests(options: { seed: number; today: string; sponsors: 
         state: pools[market].state,
         winning: design.sweepstakes ? `${design.prize} (number ${contest.sweepstakes_numbers[w % contest.sweepstakes_numbers.length]})` : design.prize,
         selected_at: `${drawDay}T${String(15 + w).padStart(2, '0')}:00:00Z`,
+      });
+    }
+  };
+
+  // Entrants enter through their market's entity over the contest's run; two days after it ends
+  // the draw picks the winners with pickWinners, as `npm run contests:draw` would (docs/operations.md).
+  const addDrawnWinners = (design: ContestDesign, contest: ContestRow, markets: MarketId[], entrants: number, r: Random) => {
+    const days = Math.max(1, Math.round((Date.parse(contest.ends_at) - Date.parse(contest.starts_at)) / 86_400_000));
+    const people: Array<{ entryId: number; userId: number; firstName: string; lastName: string; city: string; state: string }> = [];
+    for (let n = 0; n < entrants; n++) {
+      const market = markets[n % markets.length]!;
+      const place = pools[market].pick(r);
+      const enteredOn = addDays(contest.starts_at, Math.floor((n * days) / entrants));
+      const at = `${enteredOn}T${String(12 + (n % 10)).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}:00Z`;
+      const user: EntrantRow = {
+        id: out.entrants.length + 1,
+        email: `entrant-${contest.id}-${n + 1}@seed.localsaver.example`,
+        password_hash: NO_PASSWORD,
+        first_name: r.pick(FIRST_NAMES),
+        last_name: r.pick(SURNAMES),
+        state: pools[market].state,
+        zip: r.pick(place.zips),
+        email_verified_at: at,
+        terms_agreed_at: at,
+        password_changed_at: at,
+        created_at: at,
+        updated_at: at,
+      };
+      out.entrants.push(user);
+      const entity = out.entities.find((e) => e.contest_id === contest.id && e.market_id === market)!;
+      const entry: ContestEntryRow = { id: out.entries.length + 1, contest_id: contest.id, user_id: user.id, entity_id: entity.id, created_at: at };
+      out.entries.push(entry);
+      people.push({ entryId: entry.id, userId: user.id, firstName: user.first_name, lastName: user.last_name, city: place.name, state: user.state });
+    }
+    const drawSeed = r.int(0, 2 ** 31);
+    const picked = pickWinners(people, design.winners ?? 1, contest.id, drawSeed);
+    const drawnAt = `${addDays(contest.ends_at, 2)}T15:00:00.000Z`;
+    const draw: ContestDrawRow = {
+      id: out.draws.length + 1,
+      contest_id: contest.id,
+      seed: drawSeed,
+      winners_requested: design.winners ?? 1,
+      winners_selected: picked.length,
+      eligible_entries: people.length,
+      entry_ids: people.map((p) => p.entryId),
+      method: DRAW_METHOD,
+      entrants: people.length,
+      ran_by: null,
+      drawn_at: drawnAt,
+    };
+    out.draws.push(draw);
+    for (const p of picked) {
+      out.winners.push({
+        id: out.winners.length + 1,
+        contest_id: contest.id,
+        draw_id: draw.id,
+        user_id: p.userId,
+        first_name: p.firstName,
+        last_name: p.lastName,
+        city: p.city,
+        state: p.state,
+        winning: contest.prize,
+        selected_at: drawnAt,
       });
     }
   };

@@ -115,6 +115,9 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   await handle.db.transaction(async (tx) => {
     await insertRows(handle, tx, 'contests', contests.contests);
     await insertRows(handle, tx, 'contest_entities', contests.entities);
+    await insertRows(handle, tx, 'users', contests.entrants);
+    await insertRows(handle, tx, 'contest_entries', contests.entries);
+    await insertRows(handle, tx, 'contest_draws', contests.draws);
     await insertRows(handle, tx, 'contest_winners', contests.winners);
   });
   progress('callouts', FIXED_UNITS.contests);
@@ -123,7 +126,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   await insertRows(handle, handle.db, 'callouts', callouts);
   await insertRows(handle, handle.db, 'callout_settings', [settings]);
 
-  for (const table of ['categories', 'places', 'merchants', 'locations', 'offers', 'contests', 'contest_entities', 'contest_winners', 'callouts']) {
+  for (const table of ['categories', 'places', 'merchants', 'locations', 'offers', 'contests', 'contest_entities', 'users', 'contest_entries', 'contest_draws', 'contest_winners', 'callouts']) {
     await syncSequence(handle, table);
   }
   progress('search', FIXED_UNITS.callouts);

@@ -12,6 +12,7 @@ import { BUSINESS_KINDS } from './content.ts';
 import { CatalogueGenerator } from './catalogue.ts';
 import { buildCategories } from './categories.ts';
 import { buildCityPools } from './geography.ts';
+import { DRAW_METHOD, pickWinners } from '../../modules/contests/lib/draw.ts';
 import { isSeeded, seedDatabase } from './index.ts';
 import { loadUsPlaces } from './places.ts';
 
@@ -19,7 +20,7 @@ const MARKET_IDS = Object.keys(MARKETS) as MarketId[];
 
 /** A hash of the ordered rows of the tables a seed writes. */
 async function dumpHash(db: DbHandle): Promise<Record<string, string>> {
-  const tables = ['categories', 'places', 'merchants', 'locations', 'offers', 'offer_index', 'contests', 'contest_entities', 'contest_winners', 'callouts', 'callout_settings'];
+  const tables = ['categories', 'places', 'merchants', 'locations', 'offers', 'offer_index', 'contests', 'contest_entities', 'users', 'contest_entries', 'contest_draws', 'contest_winners', 'callouts', 'callout_settings'];
   const out: Record<string, string> = {};
   for (const table of tables) {
     const key = table === 'offer_index' ? 'offer_id' : 'id';
@@ -255,6 +256,21 @@ describe('the seeded test database', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM contests WHERE merchant_id IS NULL OR banner_path IS NULL OR picture_path IS NULL`)).toBe(0);
     // Lists deduplicate by display name: the seed has a display name shared by two contests.
     expect(await count(sql`SELECT count(*)::int AS n FROM (SELECT display_name FROM contests GROUP BY 1 HAVING count(*) > 1) x`)).toBeGreaterThan(0);
+  });
+
+  it('has one ended contest with entrants and a recorded draw that reproduces its winners', async () => {
+    const [draw] = await q<{ contest_id: number; seed: number; entry_ids: number[]; winners_requested: number; entrants: number; method: string; ends_at: string }>(sql`
+      SELECT d.contest_id, d.seed, d.entry_ids, d.winners_requested, d.entrants, d.method, c.ends_at::text AS ends_at
+      FROM contest_draws d JOIN contests c ON c.id = d.contest_id`);
+    expect(draw!.ends_at < t.today).toBe(true);
+    expect(draw!.method).toBe(DRAW_METHOD);
+    expect(await count(sql`SELECT count(*)::int AS n FROM contest_entries WHERE contest_id = ${draw!.contest_id}`)).toBe(draw!.entrants);
+    const winners = await q<{ entry_id: number }>(sql`
+      SELECT e.id AS entry_id FROM contest_winners w JOIN contest_entries e ON e.contest_id = w.contest_id AND e.user_id = w.user_id
+      WHERE w.contest_id = ${draw!.contest_id} ORDER BY w.id`);
+    expect(winners.map((w) => w.entry_id)).toEqual(pickWinners(draw!.entry_ids, draw!.winners_requested, draw!.contest_id, Number(draw!.seed)));
+    // Seeded entrants never sign in: their password hash is not a hash.
+    expect(await count(sql`SELECT count(*)::int AS n FROM users WHERE password_hash LIKE '$argon2%'`)).toBe(0);
   });
 
   it('has callouts per state, for all states, the default set and the settings row', async () => {

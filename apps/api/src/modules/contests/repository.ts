@@ -104,22 +104,24 @@ export interface WinnerRow {
   state: string;
   winning: string;
   selected_at: string;
+  drawn: boolean;
   contest_id: number;
   contest_slug: string;
   contest_display_name: string;
+  contest_entity_id: number;
 }
 
-/** Winners of the active contests shown in a market, newest first. */
+/** Winners of the active contests shown in a market, newest first, with the contest's entity there. */
 export async function findWinnersInMarket(handle: DbHandle, q: { marketId: string; limit: number; offset: number }, executor?: Executor): Promise<WinnerRow[]> {
   return handle.rows<WinnerRow>(
     sql`
       SELECT w.id, w.first_name, upper(left(btrim(w.last_name), 1)) AS last_initial, w.city, w.state, w.winning,
-             to_char(w.selected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS selected_at,
-             c.id AS contest_id, c.slug AS contest_slug, c.display_name AS contest_display_name
+             to_char(w.selected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS selected_at, w.draw_id IS NOT NULL AS drawn,
+             c.id AS contest_id, c.slug AS contest_slug, c.display_name AS contest_display_name, e.entity_id AS contest_entity_id
       FROM contest_winners w
       JOIN contests c ON c.id = w.contest_id
+      JOIN LATERAL (SELECT min(ce.id) AS entity_id FROM contest_entities ce WHERE ce.contest_id = c.id AND ce.market_id = ${q.marketId}) e ON e.entity_id IS NOT NULL
       WHERE c.is_active
-        AND EXISTS (SELECT 1 FROM contest_entities e WHERE e.contest_id = c.id AND e.market_id = ${q.marketId})
       ORDER BY w.selected_at DESC, w.id DESC
       LIMIT ${q.limit} OFFSET ${q.offset}`,
     executor,

@@ -247,7 +247,8 @@ describe('contest lists', () => {
         state: 'mi',
         winning: '1234',
         selected_at: '2026-03-05T15:00:00.000Z',
-        contest: { id: id.trip, slug: 'zq-trip', display_name: 'Zq Featured Trip' },
+        drawn: false,
+        contest: { id: id.trip, slug: 'zq-trip', display_name: 'Zq Featured Trip', entity_id: id.tripDet },
         display_name: 'Jane D.',
         display_location: 'St. Clair Shores MI',
         display_date: '03/05/2026',
@@ -271,7 +272,10 @@ describe('contest lists', () => {
 
     it('keeps to the market and hides winners of inactive contests', async () => {
       expect((await get('/api/contestwinners/?state=IL')).json().map((w: { id: number }) => w.id)).toEqual([id.winnerCarl]);
-      expect((await get('/api/contestwinners/?lat=44.98&lng=-93.27')).json().map((w: { id: number }) => w.id)).toEqual([id.winnerjane, id.winnerANN]);
+      const minneapolis = (await get('/api/contestwinners/?lat=44.98&lng=-93.27')).json() as Array<{ id: number; contest: { entity_id: number } }>;
+      expect(minneapolis.map((w) => w.id)).toEqual([id.winnerjane, id.winnerANN]);
+      // Each winner links to the draw record through the contest's entity in the asked market.
+      expect(minneapolis.map((w) => w.contest.entity_id)).toEqual([id.tripMn, id.tripMn]);
       expect((await get('/api/contestwinners/')).json().map((w: { id: number }) => w.id)).not.toContain(id.winnerHidden);
       expect((await get('/api/contestwinners/?limit=1&offset=1')).json().map((w: { id: number }) => w.id)).toEqual([id.winnerjane]);
     });

@@ -88,8 +88,10 @@ describe('draws', () => {
 
       // The winners list of the market shows them, newest first, with the display fields.
       const list = await t.app.inject({ method: 'GET', url: '/api/contestwinners/?state=MI&limit=100' });
-      const shown = (list.json() as Array<{ id: number; contest: { id: number }; display_name: string; display_location: string }>).filter((w) => w.contest.id === contest.id);
+      const shown = (list.json() as Array<{ id: number; drawn: boolean; contest: { id: number; entity_id: number }; display_name: string; display_location: string }>).filter((w) => w.contest.id === contest.id);
       expect(shown.map((w) => w.id).sort()).toEqual(draw.winners.map((w) => w.winnerId).sort());
+      // Drawn winners point at their contest's draw record.
+      expect(shown.every((w) => w.drawn && w.contest.entity_id === contest.entity)).toBe(true);
       const first = draw.winners[0]!;
       expect(shown.find((w) => w.id === first.winnerId)).toMatchObject({ display_location: 'Detroit MI', display_name: `${first.firstName.charAt(0).toUpperCase()}${first.firstName.slice(1).toLowerCase()} ${first.lastName.charAt(0).toUpperCase()}.` });
     });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, RECOMMENDED_COUNT } from '@market/domain/constants';
 import { LocationOut, OfferDetail as OfferDetailOut, OfferListItem as OfferListItemOut, SpotlightOut } from '@market/domain/api/catalogue';
 import { ContestItemOut, ContestWinnerOut } from '@market/domain/api/contests';
+import { PublicDrawRecordOut } from '@market/domain/api/console-contests';
 import { CalloutOut, CalloutsOut } from '@market/domain/api/content';
 import { PlaceOut, PlaceSuggestionOut, UserLocationOut } from '@market/domain/api/geo';
 import { DEFAULT_CALLOUT_SETTINGS, selectCallouts } from '@market/domain/callouts';
@@ -227,6 +228,11 @@ export class ApiClient {
   /** GET /api/contests/{id}/; ApiError 404 when unknown or not running. */
   async contest(entityId: number): Promise<Contest> {
     return sanitizedContest(await this.get(`/api/contests/${entityId}/`, ContestItemOut));
+  }
+
+  /** GET /api/contests/{entity_id}/draws/: any contest's entry count and draws; ApiError 404 when unknown. */
+  async contestDraws(entityId: number): Promise<PublicDrawRecordOut> {
+    return this.get(`/api/contests/${entityId}/draws/`, PublicDrawRecordOut);
   }
 
   async contestWinners(geo: UserGeo): Promise<ContestWinner[]> {
