@@ -5,6 +5,7 @@
 // embedded default's cold start, warm restart and memory. Writes bench/results/<timestamp>.json
 // and .md.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -137,6 +138,9 @@ interface Fixtures {
   commonWordMatches: number;
   token: string;
   savedItems: number;
+  /** A staff admin session, made in the bench database (the console scenarios). */
+  staffToken: string;
+  merchantWords: string[];
 }
 
 async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
@@ -170,7 +174,21 @@ async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
       const res = await fetch(`${base}/api/userclipped/`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify({ offer_id: row.id }) });
       if (res.status < 300) savedItems++;
     }
+    // A staff admin with a session that passed the second factor, written straight into the bench
+    // database: the bench measures the console's lists, not its sign-in.
+    const staffToken = randomBytes(32).toString('base64url');
+    const staff = await client.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, state, zip, role) VALUES ($1, 'no-password', 'Bench', 'Staff', 'MI', '', 'admin') RETURNING id`,
+      [`bench-staff-${Date.now()}@localsaver.example`],
+    );
+    await client.query(`INSERT INTO access_tokens (user_id, token_hash, expires_at, kind) VALUES ($1, $2, now() + interval '12 hours', 'staff')`, [
+      staff.rows[0].id,
+      createHash('sha256').update(staffToken, 'utf8').digest('hex'),
+    ]);
+    const words = await client.query(`SELECT DISTINCT lower(split_part(name, ' ', 1)) AS w FROM merchants WHERE id % 997 = 1 AND length(split_part(name, ' ', 1)) >= 4 LIMIT 40`);
     return {
+      staffToken,
+      merchantWords: words.rows.map((r) => r.w as string),
       categorySlugs: categories.filter.map((c) => c.slug),
       offerIds: offers.rows.map((r) => r.id as number),
       locationIds: locations.rows.map((r) => r.id as number),
@@ -202,6 +220,10 @@ function scenarios(f: Fixtures): Scenario[] {
   let serial = 0;
   const unique = () => 2_000_000_000 - serial++;
   const auth = { authorization: `Bearer ${f.token}` };
+  const staffAuth = { authorization: `Bearer ${f.staffToken}` };
+  const market = cycle(['detroit', 'chicago', 'minneapolis', 'florida']);
+  const offerStatus = cycle(['live', 'expired', 'scheduled', 'paused', 'draft']);
+  const word = cycle(f.merchantWords.length ? f.merchantWords : ['pizza']);
   return [
     { id: 'floor-http', label: 'HTTP floor: constant 2 KB JSON', cache: 'floor', floor: null, path: hot('/bench/floor/http') },
     { id: 'floor-db', label: 'DB floor: SELECT 1 through the pool', cache: 'floor', floor: null, path: hot('/bench/floor/db') },
@@ -222,6 +244,10 @@ function scenarios(f: Fixtures): Scenario[] {
     { id: 'page-home', label: 'page / (SSR home)', cache: 'hot', floor: 'http', path: hot('/') },
     { id: 'page-browse', label: 'page /browse/food-dining', cache: 'hot', floor: 'http', path: hot('/browse/food-dining') },
     { id: 'page-search', label: 'page /search?q=pizza', cache: 'hot', floor: 'http', path: hot('/search?q=pizza') },
+    { id: 'console-offers', label: '/api/console/offers/ first page, filtered by market and status (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/offers/?market=${market()}&status=${offerStatus()}`, headers: staffAuth },
+    { id: 'console-offers-search', label: '/api/console/offers/ first page, name search in a market (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/offers/?q=${word()}&market=${market()}`, headers: staffAuth },
+    { id: 'console-merchants', label: '/api/console/merchants/ first page, name search in a market, by name (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/merchants/?q=${word()}&market=${market()}&sort=name`, headers: staffAuth },
+    { id: 'console-leads', label: '/api/console/leads/ first page, new leads of a market (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/leads/?status=new&market=${market()}`, headers: staffAuth },
     { id: 'page-merchant', label: 'page /merchants/{slug}/{location} random locations', cache: 'uncached', floor: 'db', path: () => `/merchants/${merchant()}` },
   ];
 }

@@ -37,6 +37,9 @@ export function evaluateTargets(api: ScenarioResult[], pages: PageResult[], embe
   checks.push(atMost('Typo search p95 <= 40 ms', 'search-typo', s('search-typo')?.p95, 40, ' ms'));
   checks.push(atMost('Autocomplete p95 <= 5 ms', 'autocomplete', s('autocomplete')?.p95, 5, ' ms', 2));
   checks.push(atMost('Autocomplete p95 <= 5 ms', 'autocomplete-hot', s('autocomplete-hot')?.p95, 5, ' ms', 2));
+  for (const id of ['console-offers', 'console-offers-search', 'console-merchants', 'console-leads']) {
+    checks.push(atMost('Console list first page p95 < 100 ms', id, s(id)?.p95, 100, ' ms'));
+  }
   checks.push(atLeast('SSR home >= 300 req/s', 'page-home', s('page-home')?.rps, 300, ' req/s'));
   for (const p of pages.filter((x) => x.page !== 'contests')) {
     checks.push(atLeast('Lighthouse performance >= 95', p.page, p.lighthouse?.performance, 95, ''));
