@@ -45,3 +45,15 @@ export function statusLabel(status: string): string {
 
 /** The filters the inbox and its CSV export share (the API's names). */
 export const LEAD_FILTERS = ['kind', 'status', 'market', 'assigned_to', 'from', 'to'] as const;
+
+/** The export link of an inbox view: its filters (not its order or page: the file is every row, newest first). */
+export function exportHref(search: string): string {
+  const from = new URLSearchParams(search);
+  const out = new URLSearchParams();
+  for (const name of ['q', ...LEAD_FILTERS]) {
+    const value = from.get(name)?.trim();
+    if (value) out.set(name, value);
+  }
+  const s = out.toString();
+  return `/console/leads/export.csv${s ? `?${s}` : ''}`;
+}

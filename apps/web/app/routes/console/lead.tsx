@@ -69,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 type Yours = { status?: LeadStatus; assigned_to?: number | null };
 type ActionResult =
   | { intent: 'status' | 'assign'; ok: true; message: string }
-  | { intent: 'status' | 'assign'; ok: false; failure: ConsoleFailure; yours: Yours }
+  | { intent: 'status' | 'assign'; ok: false; failure: ConsoleFailure; text: string; yours: Yours }
   | { intent: 'note'; ok: true; message: string }
   | { intent: 'note'; ok: false; fields: Record<string, string[]>; message: string | null; body: string }
   | { intent: 'approve'; ok: true; merchantId: number; created: boolean; locationId: number | null }
@@ -113,13 +113,16 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const yours: Yours =
       intent === 'status' ? { status: formText(form, 'status') as LeadStatus } : { assigned_to: formText(form, 'assigned_to') === '' ? null : Number(formText(form, 'assigned_to')) };
     const parsed = LeadUpdateBody.safeParse({ version, ...yours });
-    if (!parsed.success) return { intent, ok: false, failure: { ok: false, kind: 'invalid', status: 400, message: null, fields: fieldErrors(parsed.error) }, yours };
+    if (!parsed.success) {
+      const failure: ConsoleFailure = { ok: false, kind: 'invalid', status: 400, message: null, fields: fieldErrors(parsed.error) };
+      return { intent, ok: false, failure, text: failureText(failure), yours };
+    }
     const sent = await api.send('PATCH', path, parsed.data, ConsoleLeadOut);
-    if (!sent.ok) return { intent, ok: false, failure: sent, yours };
+    if (!sent.ok) return { intent, ok: false, failure: sent, text: failureText(sent), yours };
     const message = intent === 'status' ? `Status: ${statusLabel(sent.data.status)}.` : sent.data.assigned_to ? `Assigned to ${sent.data.assigned_to.name}.` : 'Nobody is assigned now.';
     return { intent, ok: true, message };
   }
-  return { intent: 'status', ok: false, failure: { ok: false, kind: 'invalid', status: 400, message: 'Choose what to change.', fields: {} }, yours: {} };
+  return { intent: 'status', ok: false, failure: { ok: false, kind: 'invalid', status: 400, message: 'Choose what to change.', fields: {} }, text: 'Choose what to change.', yours: {} };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -168,7 +171,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <ConflictNotice key={String(theirs.version)} message={conflict.message} theirs={theirs} yours={yoursShown} fields={conflictFields} reloadHref={`/console/leads/${lead.id}`} />
       ) : null}
       {change?.ok ? <FormMessage tone="success" message={change.message} /> : null}
-      {change && !change.ok && change.failure.kind === 'invalid' ? <FormMessage message={failureText(change.failure)} /> : null}
+      {change && !change.ok && change.failure.kind === 'invalid' ? <FormMessage message={change.text} /> : null}
 
       <div className="console-columns">
         <section className="console-panel" aria-labelledby="lead-handling">

@@ -7,7 +7,7 @@ import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { consoleColumns, DataTable, type ConsoleColumn, type TableFilter } from '../../components/console/data-table.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { formatDateTime } from '../../lib/console/format.server.ts';
-import { kindLabel, LEAD_FILTERS, LEAD_KIND_LABEL, LEAD_STATUS_LABEL, marketLabel, statusLabel } from '../../lib/console/leads.ts';
+import { exportHref, kindLabel, LEAD_FILTERS, LEAD_KIND_LABEL, LEAD_STATUS_LABEL, marketLabel, statusLabel } from '../../lib/console/leads.ts';
 import { listQuery } from '../../lib/console/list-params.ts';
 import { ConsoleLeadPageOut } from '@market/domain/api/console-leads';
 import { MARKET_IDS } from '@market/domain/markets';
@@ -58,18 +58,6 @@ const columns: ConsoleColumn<Row>[] = [
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleErrorPage error={error} />;
-}
-
-/** The export link: this view's filters (not its order or page: the file is every row, newest first). */
-export function exportHref(search: string): string {
-  const from = new URLSearchParams(search);
-  const out = new URLSearchParams();
-  for (const name of ['q', ...LEAD_FILTERS]) {
-    const value = from.get(name)?.trim();
-    if (value) out.set(name, value);
-  }
-  const s = out.toString();
-  return `/console/leads/export.csv${s ? `?${s}` : ''}`;
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {

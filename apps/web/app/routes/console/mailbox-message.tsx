@@ -1,13 +1,12 @@
 // /console/mailbox/:id (admins): one mail of the local mailbox (GET /api/console/mailbox/{id}/):
 // its text, and its HTML in a frame that runs nothing (lib/console/mailbox.ts).
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/mailbox-message';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { consoleApi } from '../../lib/console/console-api.server.ts';
 import { formatDateTime } from '../../lib/console/format.server.ts';
 import { isNotFound, mailFrameDocument, SMTP_MODE_MESSAGE } from '../../lib/console/mailbox.ts';
 import { MailboxListOut, MailboxMessageOut } from '@market/domain/api/console-dashboard';
-import { data } from 'react-router';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = consoleApi(context, request);
