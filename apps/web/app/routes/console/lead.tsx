@@ -27,7 +27,18 @@ function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function fieldValue(value: unknown): string {
+/** The forms' fields in the order a person reads a lead; others follow in the order sent. */
+const FIELD_ORDER = ['first_name', 'last_name', 'name', 'company_name', 'business_name', 'email', 'phone', 'address', 'address2', 'city', 'state', 'zip', 'website', 'interests', 'years_in_business', 'licensed', 'insured', 'bonded', 'workers_comp', 'project_slugs', 'message', 'comments'];
+/** The contractor application's yes/no answers, stored as 1/0 (SPEC.md 6). */
+const YES_NO = new Set(['licensed', 'insured', 'bonded', 'workers_comp']);
+
+function fieldRank(key: string): number {
+  const at = FIELD_ORDER.indexOf(key);
+  return at === -1 ? FIELD_ORDER.length : at;
+}
+
+function fieldValue(value: unknown, key = ''): string {
+  if (YES_NO.has(key) && (value === 1 || value === 0)) return value === 1 ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map(fieldValue).filter(Boolean).join(', ');
@@ -59,7 +70,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       created: { iso: lead.created_at, text: formatDateTime(lead.created_at) },
       updated: { iso: lead.updated_at, text: formatDateTime(lead.updated_at) },
       details: Object.entries(lead.details)
-        .map(([key, value]) => ({ key, label: fieldLabel(key), value: fieldValue(value) }))
+        .sort(([a], [b]) => fieldRank(a) - fieldRank(b))
+        .map(([key, value]) => ({ key, label: fieldLabel(key), value: fieldValue(value, key) }))
         .filter((d) => d.value !== ''),
       notes: lead.notes.map((n) => ({ id: n.id, author: n.author?.name ?? 'A former staff member', body: n.body, created: { iso: n.created_at, text: formatDateTime(n.created_at) } })),
     },
@@ -198,11 +210,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               <input type="hidden" name="intent" value="assign" />
               <input type="hidden" name="version" value={lead.version} />
               <SelectField
-                label="Assign to"
+                label="Assign to (staff of this market)"
                 name="assigned_to"
                 defaultValue={lead.assignedTo ? String(lead.assignedTo.id) : ''}
                 options={[{ value: '', label: 'Nobody' }, ...assignees.map((a) => ({ value: String(a.id), label: a.id === me.id ? `${a.name} (you)` : a.name }))]}
-                hint="Staff members who work on this lead’s market."
               />
               <button type="submit" className="console-btn console-btn-secondary" disabled={busy === 'assign'}>
                 Assign

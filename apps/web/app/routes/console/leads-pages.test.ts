@@ -37,7 +37,7 @@ describe('/console/leads', () => {
     const { context, calls } = consoleContext({ 'GET /api/console/leads/?q=builder&status=new&assigned_to=me&from=2026-11-01&sort=-updated_at&page=2': { body: { results: [LEAD], count: 26, page: 2, page_size: 25 } } });
     const { body } = await outcome(() => leadsLoader(args(pageRequest('/console/leads.data?q=builder&status=new&assigned_to=me&from=2026-11-01&to=&sort=-updated_at&page=2&_routes=x', { cookie: session }), context) as never));
     expect(calls[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(body).toMatchObject({ count: 26, page: 2, rows: [{ id: 42, who: 'Jo Builder', contact: 'Builder & Sons · jo@builder.example · +12485550100', kind: 'Contractor application', market: 'Detroit', statusText: 'New', created: { text: 'Nov 26, 2026, 10:04 AM EST' } }] });
+    expect(body).toMatchObject({ count: 26, page: 2, rows: [{ id: 42, who: 'Jo Builder', contact: ['Builder & Sons', 'jo@builder.example', '+12485550100'], kind: 'Contractor application', market: 'Detroit', statusText: 'New', created: { text: 'Nov 26, 2026, 10:04 AM EST' } }] });
   });
 });
 
@@ -102,9 +102,9 @@ describe('/console/leads/:id', () => {
     ]);
     expect((body as { lead: { details: unknown } }).lead.details).toEqual([
       { key: 'company_name', label: 'Company name', value: 'Builder & Sons' },
-      { key: 'licensed', label: 'Licensed', value: '1' },
-      { key: 'project_slugs', label: 'Project slugs', value: 'roofing, siding' },
       { key: 'email', label: 'Email', value: 'jo@builder.example' },
+      { key: 'licensed', label: 'Licensed', value: 'Yes' },
+      { key: 'project_slugs', label: 'Project slugs', value: 'roofing, siding' },
     ]);
     const support = consoleContext({ 'GET /api/console/leads/42/': { body: LEAD_DETAIL }, 'GET /api/console/me/': { body: SUPPORT } });
     const own = await outcome(() => leadLoader(args(pageRequest('/console/leads/42', { cookie: session }), support.context, { id: '42' }) as never));

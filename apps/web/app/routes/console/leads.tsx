@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: page.results.map((lead) => ({
       id: lead.id,
       who: lead.summary.name || lead.summary.company || lead.summary.email || `Lead ${lead.id}`,
-      contact: [lead.summary.company && lead.summary.name ? lead.summary.company : null, lead.summary.email, lead.summary.phone].filter(Boolean).join(' · '),
+      contact: [lead.summary.company && lead.summary.name ? lead.summary.company : null, lead.summary.email, lead.summary.phone].filter((v): v is string => Boolean(v)),
       kind: kindLabel(lead.kind),
       market: marketLabel(lead.market),
       status: lead.status,
@@ -39,21 +39,25 @@ type Row = Awaited<ReturnType<typeof loader>>['rows'][number];
 
 const col = consoleColumns<Row>();
 const columns: ConsoleColumn<Row>[] = [
-  col.accessor('who', {
-    header: 'Lead',
+  col.accessor('who', { header: 'Lead', cell: (info) => <span className="console-cell-name">{info.getValue()}</span> }),
+  col.accessor('contact', {
+    header: 'Contact',
     cell: (info) => (
-      <>
-        {info.getValue()}
-        {info.row.original.contact ? <span className="console-cell-sub">{info.row.original.contact}</span> : null}
-      </>
+      <span className="console-cell-wide">
+        {info.getValue().map((line) => (
+          <span key={line} className="console-cell-line">
+            {line}
+          </span>
+        ))}
+      </span>
     ),
   }),
   col.accessor('kind', { header: 'Kind' }),
   col.accessor('market', { header: 'Market' }),
   col.accessor('statusText', { header: 'Status', cell: (info) => <span className={`console-badge console-status-${info.row.original.status}`}>{info.getValue()}</span> }),
   col.accessor('assignee', { header: 'Assigned to', cell: (info) => info.getValue() || <span className="console-muted">Nobody</span> }),
-  col.accessor((row) => row.created.text, { id: 'created_at', header: 'Received', enableSorting: true, cell: (info) => <time dateTime={info.row.original.created.iso}>{info.getValue()}</time> }),
-  col.accessor((row) => row.updated.text, { id: 'updated_at', header: 'Last change', enableSorting: true, cell: (info) => <time dateTime={info.row.original.updated.iso}>{info.getValue()}</time> }),
+  col.accessor((row) => row.created.text, { id: 'created_at', header: 'Received', enableSorting: true, cell: (info) => <time className="console-cell-time" dateTime={info.row.original.created.iso}>{info.getValue()}</time> }),
+  col.accessor((row) => row.updated.text, { id: 'updated_at', header: 'Last change', enableSorting: true, cell: (info) => <time className="console-cell-time" dateTime={info.row.original.updated.iso}>{info.getValue()}</time> }),
 ];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
