@@ -41,7 +41,7 @@ function fieldValue(value: unknown, key = ''): string {
   if (YES_NO.has(key) && (value === 1 || value === 0)) return value === 1 ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map(fieldValue).filter(Boolean).join(', ');
+  if (Array.isArray(value)) return value.map((v) => fieldValue(v)).filter(Boolean).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

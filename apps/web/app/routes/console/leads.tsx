@@ -44,7 +44,7 @@ const columns: ConsoleColumn<Row>[] = [
     header: 'Contact',
     cell: (info) => (
       <span className="console-cell-wide">
-        {info.getValue().map((line) => (
+        {info.getValue().map((line: string) => (
           <span key={line} className="console-cell-line">
             {line}
           </span>
