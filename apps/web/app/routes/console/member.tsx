@@ -110,7 +110,7 @@ export default function Member({ loaderData, actionData }: Route.ComponentProps)
           <dl className="console-dl">
             <div className="console-dl-row">
               <dt>E-mail</dt>
-              <dd className="console-break">{member.email}</dd>
+              <dd>{member.email}</dd>
             </div>
             <div className="console-dl-row">
               <dt>E-mail verified</dt>
