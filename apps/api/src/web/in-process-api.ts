@@ -1,5 +1,6 @@
 // How a page reaches the API: in-process through app.inject (no socket), or with API_URL a fetch
 // to a separately deployed API (docs/operations.md "Production shape").
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.ts';
 
@@ -34,6 +35,12 @@ export interface ApiRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Hand the answer's body on as it arrives instead of collecting it first (a CSV download):
+   * in-process the injected reply is read as a stream; with API_URL only the wait for the status
+   * line is timed, not the body.
+   */
+  stream?: boolean;
 }
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {
@@ -57,20 +64,25 @@ export function apiFetcher(app: FastifyInstance, env: Env, request: FastifyReque
   return async (path: string, init: ApiRequestInit = {}): Promise<Response> => {
     if (!isApiPath(path)) throw new Error(`Not an API path: ${path}`);
     const method = init.method ?? 'GET';
+    const stream = init.stream === true;
     const headers: Record<string, string> = { ...base, accept: 'application/json', ...init.headers };
     const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     if (env.API_URL) {
       const forwardedFor = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
-      return fetch(new URL(path, env.API_URL), { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: payload, signal: AbortSignal.timeout(10_000) });
+      const init = { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: payload };
+      if (!stream) return fetch(new URL(path, env.API_URL), { ...init, signal: AbortSignal.timeout(10_000) });
+      // A download may take longer than 10 s to finish: only the wait for its status line is timed.
+      const waiting = new AbortController();
+      const timer = setTimeout(() => waiting.abort(new Error('The API did not answer within 10 s.')), 10_000);
+      try {
+        return await fetch(new URL(path, env.API_URL), { ...init, signal: waiting.signal });
+      } finally {
+        clearTimeout(timer);
+      }
     }
-    const res = await app.inject({
-      method,
-      url: path,
-      headers,
-      payload,
-      remoteAddress: request.socket.remoteAddress ?? request.ip,
-    });
+    const inject = { method, url: path, headers, payload, remoteAddress: request.socket.remoteAddress ?? request.ip };
+    const res = stream ? await app.inject({ ...inject, payloadAsStream: true }) : await app.inject(inject);
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue;
@@ -78,6 +90,11 @@ export function apiFetcher(app: FastifyInstance, env: Env, request: FastifyReque
       else responseHeaders.set(name, String(value));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
+    if (stream) {
+      const body = res.stream();
+      if (empty) body.destroy();
+      return new Response(empty ? null : (Readable.toWeb(body) as ReadableStream<Uint8Array>), { status: res.statusCode, headers: responseHeaders });
+    }
     return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
   };
 }

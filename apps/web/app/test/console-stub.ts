@@ -7,6 +7,9 @@ import { webRequestContext, type ApiRequestInit } from '../lib/server/request-co
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  /** An answer that is not JSON (a CSV file): its body and headers as they are. */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
 }
 
 export interface RecordedCall {
@@ -14,6 +17,7 @@ export interface RecordedCall {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  stream: boolean;
 }
 
 export function consoleContext(answers: Record<string, StubAnswer | ((call: RecordedCall) => StubAnswer)>, { secure = false } = {}) {
@@ -24,12 +28,13 @@ export function consoleContext(answers: Record<string, StubAnswer | ((call: Reco
     publicUrl: 'http://localhost',
     secureCookies: secure,
     api: async (path: string, init: ApiRequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', path, headers: init.headers ?? {}, body: init.body };
+      const call = { method: init.method ?? 'GET', path, headers: init.headers ?? {}, body: init.body, stream: init.stream === true };
       calls.push(call);
       const found = answers[`${call.method} ${path}`];
       if (!found) throw new Error(`No stubbed answer for ${call.method} ${path}`);
       const answer = typeof found === 'function' ? found(call) : found;
       const status = answer.status ?? 200;
+      if (answer.raw !== undefined) return new Response(answer.raw, { status, headers: answer.headers });
       return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'content-type': 'application/json' } });
     },
   });

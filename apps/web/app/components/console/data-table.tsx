@@ -20,13 +20,20 @@ export function consoleColumns<Row extends RowData>() {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table mixes columns of every value type
 export type ConsoleColumn<Row extends RowData> = ColumnDef<ConsoleFeatures, Row, any>;
 
-export interface TableFilter {
-  /** The URL (and API) parameter. */
-  name: string;
-  label: string;
-  /** The first option is usually "All" with the value ''. */
-  options: ReadonlyArray<{ value: string; label: string }>;
-}
+export type TableFilter =
+  | {
+      /** The URL (and API) parameter. */
+      name: string;
+      label: string;
+      /** The first option is usually "All" with the value ''. */
+      options: ReadonlyArray<{ value: string; label: string }>;
+    }
+  | {
+      name: string;
+      label: string;
+      /** A day (YYYY-MM-DD) typed or picked; empty for none. */
+      type: 'date';
+    };
 
 export interface DataTableProps<Row extends RowData> {
   /** Names the table for screen readers (and shows above it when `showCaption`). */
@@ -192,13 +199,17 @@ function TableTools({ params, search, filters }: { params: URLSearchParams; sear
       {filters.map((filter) => (
         <div className="console-field" key={filter.name}>
           <label htmlFor={`${id}-${filter.name}`}>{filter.label}</label>
-          <select id={`${id}-${filter.name}`} name={filter.name} defaultValue={params.get(filter.name) ?? ''}>
-            {filter.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          {'options' in filter ? (
+            <select id={`${id}-${filter.name}`} name={filter.name} defaultValue={params.get(filter.name) ?? ''}>
+              {filter.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input id={`${id}-${filter.name}`} type="date" name={filter.name} defaultValue={params.get(filter.name) ?? ''} />
+          )}
         </div>
       ))}
       {sort ? <input type="hidden" name="sort" value={sort} /> : null}

@@ -252,6 +252,34 @@ export class ConsoleApi {
   }
 
   /**
+   * A file for a resource route (the leads' CSV): the API's answer with its body unread, so the
+   * caller hands it on as it arrives. Failures are thrown as for `get` (401 -> sign-in, 403, 404,
+   * a 400 naming the problem).
+   */
+  async download(path: string): Promise<Response> {
+    if (!this.token) this.signInAgain();
+    let res: Response;
+    try {
+      res = await this.fetcher(path, { method: 'GET', headers: { authorization: `Bearer ${this.token}`, cookie: '' }, stream: true });
+    } catch (error) {
+      return serverError(path, `no answer (${(error as Error).message})`);
+    }
+    if (res.status >= 200 && res.status < 300) return res;
+    const text = await res.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const answer = { status: res.status, body };
+    this.refuse(path, answer);
+    const failure = invalidFrom(answer.status, answer.body);
+    const message = failure.kind === 'invalid' ? (failure.message ?? Object.values(failure.fields).flat().join(' ')) : failure.message;
+    throw data<ConsoleErrorBody>({ message }, { status: answer.status });
+  }
+
+  /**
    * A write for an action: the parsed answer, or the failure the form shows (400 field errors, 409
    * with the current record). Without a schema the answer's body is not read (204).
    */

@@ -7,6 +7,12 @@ export interface ApiRequestInit {
   /** JSON body. */
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Hand the answer's body on as it arrives instead of collecting it first (a CSV download):
+   * in-process the injected reply is read as a stream; with API_URL only the wait for the status
+   * line is timed, not the body.
+   */
+  stream?: boolean;
 }
 
 /** Calls the API with a site path ('/api/...'); forwards the visitor's cookies, authorization and address. */
