@@ -66,7 +66,7 @@ type Entry = Omit<AuditEntryOut, 'before' | 'after'> & { at_text: string; diff: 
 
 const col = consoleColumns<Entry>();
 const columns = [
-  col.accessor('at_text', { id: 'at', header: 'When', cell: (info) => <time dateTime={info.row.original.at}>{info.getValue()}</time> }),
+  col.accessor('at_text', { id: 'at', header: 'When', cell: (info) => <time dateTime={info.row.original.at} className="console-nowrap">{info.getValue()}</time> }),
   col.accessor('actor_email', { header: 'Who', cell: (info) => info.getValue() ?? <span className="console-muted">The system</span> }),
   col.accessor('action', { header: 'Action', cell: (info) => <code>{info.getValue()}</code> }),
   col.accessor((e) => `${e.entity}${e.entity_id ? ` #${e.entity_id}` : ''}`, { id: 'entity', header: 'Record' }),
@@ -74,41 +74,58 @@ const columns = [
   col.accessor('ip', { header: 'Address', cell: (info) => info.getValue() ?? '' }),
 ];
 
+function DiffTable({ rows, label }: { rows: readonly AuditDiffRow[]; label: string }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls sideways on a phone: focusable so a keyboard can scroll it
+    <div className="console-diff-wrap" role="region" aria-label={label} tabIndex={0}>
+      <table className="console-diff">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr key={d.field} className={d.changed ? 'console-diff-changed' : undefined}>
+              <th scope="row">
+                {d.field}
+                {d.changed ? <span className="console-diff-mark"> changed</span> : null}
+              </th>
+              <td data-label="Before">{d.block ? <pre>{d.before}</pre> : d.before}</td>
+              <td data-label="After">{d.block ? <pre>{d.after}</pre> : d.after}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The entry's before and after: the changed fields, then the unchanged ones behind their own toggle. */
 function AuditDetail({ entry }: { entry: Entry }) {
-  const changed = entry.diff.filter((d) => d.changed).length;
+  const changed = entry.diff.filter((d) => d.changed);
+  const unchanged = entry.diff.filter((d) => !d.changed);
   if (entry.diff.length === 0) return <span className="console-muted console-small">No record attached.</span>;
+  const what = `${entry.action} at ${entry.at_text}`;
   return (
     <details className="console-audit-detail">
       <summary>
         Before and after{' '}
         <span className="console-muted">
-          ({changed} {changed === 1 ? 'field' : 'fields'} changed)
+          ({changed.length} {changed.length === 1 ? 'field' : 'fields'} changed)
         </span>
       </summary>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls sideways on a phone: focusable so a keyboard can scroll it */}
-      <div className="console-diff-wrap" role="region" aria-label={`Before and after of ${entry.action} at ${entry.at_text}`} tabIndex={0}>
-        <table className="console-diff">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entry.diff.map((d) => (
-              <tr key={d.field} className={d.changed ? 'console-diff-changed' : undefined}>
-                <th scope="row">
-                  {d.field}
-                  {d.changed ? <span className="console-diff-mark"> changed</span> : null}
-                </th>
-                <td>{d.block ? <pre>{d.before}</pre> : d.before}</td>
-                <td>{d.block ? <pre>{d.after}</pre> : d.after}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {changed.length ? <DiffTable rows={changed} label={`Changed fields of ${what}`} /> : <p className="console-small">No field changed.</p>}
+      {unchanged.length ? (
+        <details className="console-audit-unchanged">
+          <summary>
+            The {unchanged.length} unchanged {unchanged.length === 1 ? 'field' : 'fields'}
+          </summary>
+          <DiffTable rows={unchanged} label={`Unchanged fields of ${what}`} />
+        </details>
+      ) : null}
     </details>
   );
 }
@@ -123,7 +140,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p className="console-muted">Every change made in the console, newest first. Entries cannot be changed or removed.</p>
       <Form method="get" className="console-table-tools console-audit-filters" role="search" key={params.toString()}>
         <div className="console-field console-search">
-          <label htmlFor="audit-q">Who (e-mail contains)</label>
+          <label htmlFor="audit-q">Who (e-mail)</label>
           <input id="audit-q" type="search" name="q" defaultValue={value('q')} />
         </div>
         <div className="console-field">
@@ -138,11 +155,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-entity-id">Record id</label>
           <input id="audit-entity-id" name="entity_id" defaultValue={value('entity_id')} pattern="[A-Za-z0-9_.:\-]{1,100}" />
         </div>
-        <div className="console-field">
+        <div className="console-field console-date-field">
           <label htmlFor="audit-from">From</label>
           <input id="audit-from" type="date" name="from" defaultValue={value('from')} />
         </div>
-        <div className="console-field">
+        <div className="console-field console-date-field">
           <label htmlFor="audit-to">To (inclusive)</label>
           <input id="audit-to" type="date" name="to" defaultValue={value('to')} />
         </div>

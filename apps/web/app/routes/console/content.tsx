@@ -102,7 +102,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
       />
 
       <h2 id="callout-settings">Callout settings</h2>
-      <Form method="post" className="console-form console-panel" aria-labelledby="callout-settings">
+      <Form method="post" className="console-form console-panel console-narrow" aria-labelledby="callout-settings">
         {actionData ? <FormMessage tone={actionData.ok ? 'success' : 'error'} message={actionData.message ?? (actionData.ok ? null : 'Check the highlighted fields and try again.')} /> : null}
         <label className="console-check">
           <input type="checkbox" name="use_default_callouts" defaultChecked={settings.use_default_callouts} />

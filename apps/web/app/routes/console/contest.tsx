@@ -181,7 +181,7 @@ export default function ContestPage({ loaderData, actionData, params }: Route.Co
       <p className="console-small">
         <Link to="/console/contests">Contests</Link>
       </p>
-      <div className="console-page-head">
+      <div className="console-title-row">
         <h1>{title}</h1>
         {contest ? <span className={`console-badge console-badge-${contest.status}`}>{contestStatusLabel(contest.status)}</span> : null}
       </div>

@@ -46,6 +46,7 @@ describe('the dashboard', () => {
     const leads = screen.getByRole('table', { name: 'New leads by kind' });
     expect(within(leads).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Day', 'Auto lease', 'Advertising']);
     expect(within(leads).getAllByRole('row').at(-1)!.textContent).toBe('Nov 2634');
-    expect(within(screen.getByRole('table', { name: 'Impressions and prints' })).getAllByRole('row').at(-1)!.textContent).toBe('Nov 2656,789321');
+    expect(within(screen.getByRole('table', { name: 'Impressions' })).getAllByRole('row').at(-1)!.textContent).toBe('Nov 2656,789');
+    expect(within(screen.getByRole('table', { name: 'Prints and redemptions' })).getAllByRole('row').at(-1)!.textContent).toBe('Nov 2632145');
   });
 });

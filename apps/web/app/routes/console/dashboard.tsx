@@ -117,20 +117,21 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
           </span>
         </h2>
         <div className="console-charts">
+          <DailyChart title="Impressions" kind="line" series={[{ key: 'impressions', label: 'Impressions' }]} data={dailyRows({ impressions: series.impressions })} />
           <DailyChart
-            title="Impressions and prints"
+            title="Prints and redemptions"
             kind="line"
             series={[
-              { key: 'impressions', label: 'Impressions' },
               { key: 'prints', label: 'Prints' },
+              { key: 'redemptions', label: 'Redemptions' },
             ]}
-            data={dailyRows({ impressions: series.impressions, prints: series.prints })}
+            data={dailyRows({ prints: series.prints, redemptions: series.redemptions })}
           />
-          <DailyChart title="Redemptions" kind="bar" series={[{ key: 'redemptions', label: 'Redemptions' }]} data={dailyRows({ redemptions: series.redemptions })} />
           <DailyChart title="New members" kind="bar" series={[{ key: 'new_members', label: 'New members' }]} data={dailyRows({ new_members: series.new_members })} />
           <DailyChart
             title="New leads by kind"
             kind="bar"
+            height={320}
             series={leadKinds.map((k) => ({ key: k, label: leadKindLabel(k) }))}
             data={dailyRows(Object.fromEntries(leadKinds.map((k) => [k, series.new_leads[k]!])))}
           />
