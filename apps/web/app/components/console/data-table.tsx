@@ -4,7 +4,7 @@
 // filters are a GET form, so every part works before (or without) the page's JavaScript.
 // Columns come from the caller (consoleColumns<Row>()); a column sorts only when its definition
 // says `enableSorting: true`, as the API sorts only on indexed fields. Its id is the API's field.
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { createColumnHelper, FlexRender, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type Header, type RowData, type SortingState } from '@tanstack/react-table';
 import { countLabel, pageCount, pageParam, parseSort, searchWith } from '../../lib/console/list-params.ts';
@@ -53,9 +53,11 @@ export interface DataTableProps<Row extends RowData> {
   filters?: readonly TableFilter[];
   /** What an empty page says. */
   empty?: ReactNode;
+  /** More about a row, in a full-width row under it (e.g. a <details> the staff member opens). */
+  rowDetail?: (row: Row) => ReactNode;
 }
 
-export function DataTable<Row extends RowData>({ caption, showCaption = false, columns, rows, count, page, pageSize, getRowId, rowHref, search, filters = [], empty = 'Nothing matches.' }: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>({ caption, showCaption = false, columns, rows, count, page, pageSize, getRowId, rowHref, search, filters = [], empty = 'Nothing matches.', rowDetail }: DataTableProps<Row>) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const sort = parseSort(params.get('sort'));
@@ -98,19 +100,29 @@ export function DataTable<Row extends RowData>({ caption, showCaption = false, c
                 <td colSpan={columnCount}>{empty}</td>
               </tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getAllCells().map((cell, index) => {
-                    const content = <FlexRender cell={cell} />;
-                    const Cell = index === 0 ? 'th' : 'td';
-                    return (
-                      <Cell key={cell.id} scope={index === 0 ? 'row' : undefined}>
-                        {index === 0 && rowHref ? <Link to={rowHref(row.original)}>{content}</Link> : content}
-                      </Cell>
-                    );
-                  })}
-                </tr>
-              ))
+              table.getRowModel().rows.map((row) => {
+                const detail = rowDetail?.(row.original);
+                return (
+                  <Fragment key={row.id}>
+                    <tr className={detail ? 'console-row-has-detail' : undefined}>
+                      {row.getAllCells().map((cell, index) => {
+                        const content = <FlexRender cell={cell} />;
+                        const Cell = index === 0 ? 'th' : 'td';
+                        return (
+                          <Cell key={cell.id} scope={index === 0 ? 'row' : undefined}>
+                            {index === 0 && rowHref ? <Link to={rowHref(row.original)}>{content}</Link> : content}
+                          </Cell>
+                        );
+                      })}
+                    </tr>
+                    {detail ? (
+                      <tr className="console-row-detail">
+                        <td colSpan={columnCount}>{detail}</td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </table>

@@ -33,6 +33,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { href: '/console/leads', label: 'Leads', description: 'Leads from the forms: assign, note, close and export them.', roles: ['admin', 'support'] },
   { href: '/console/members', label: 'Members', description: 'Saver accounts: look one up, help with sign-in and e-mail problems.', roles: ['admin', 'support'] },
   { href: '/console/newsletter', label: 'Newsletter', description: 'Whether an address is on the newsletter list, and since when.', roles: ['admin', 'support'] },
+  { href: '/console/staff', label: 'Staff', description: 'Staff accounts, their roles and markets, invitations and sign-in resets.', roles: ['admin'] },
   { href: '/console/audit', label: 'Audit log', description: 'Who changed what, and when, across the console.', roles: ['admin'] },
   { href: '/console/mailbox', label: 'Mailbox', description: 'The mails the site wrote when it runs without a mail server.', roles: ['admin'] },
   { href: '/console/jobs', label: 'Jobs', description: 'What the app does by itself, its last runs, and running one now.', roles: ['admin'] },

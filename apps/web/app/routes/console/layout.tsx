@@ -10,11 +10,15 @@ import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server
 import { StaffMeOut } from '@market/domain/api/staff';
 import { CONSOLE_HOME, isCurrentSection, ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
 import consoleStyles from '../../styles/console.css?url';
+import consolePageStyles from '../../styles/console-pages.css?url';
 
 /** Pages a visitor without a staff session may open. */
 const SIGN_IN_PAGES = /^\/console\/(login|logout|invitation|enrol)\/?$/;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: consoleStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: consoleStyles },
+  { rel: 'stylesheet', href: consolePageStyles },
+];
 
 export function headers({ parentHeaders }: Route.HeadersArgs) {
   const headers = new Headers(parentHeaders);
