@@ -6,24 +6,28 @@ import { MAX_PAGE_SIZE } from '@market/domain/constants';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { randomClientIp, signUpVerifiedMember, type TestMember } from '../../src/modules/auth/members.fixtures.ts';
+import { signUpStaff, type TestStaff } from '../../src/modules/staff/staff.fixtures.ts';
 import { realIds, realisticValues, sampleRequest } from './fixtures.ts';
 import { isFieldMessageBody, listOperations, toInject, type Operation } from './operations.ts';
 
 let t: TestApp;
 let member: TestMember;
+/** Console operations are tried as an admin, so the input checks behind the staff guard are reached. */
+let admin: TestStaff;
 let operations: Operation[];
 
 beforeAll(async () => {
   t = await createTestApp();
   // Confirmed, so operations that need a confirmed e-mail (contest entries, claims) reach their input checks.
   member = await signUpVerifiedMember(t.app);
-  operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/');
+  admin = await signUpStaff(t.app, 'admin');
+  operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/' && op.id !== 'DELETE /auth/sessions/{id}/');
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const headersFor = (op: Operation) => (op.secured ? member.headers : {});
+const headersFor = (op: Operation) => (!op.secured ? {} : op.id.includes(' /api/console/') ? admin.headers : member.headers);
 
 describe('limits on every operation', () => {
   it('answers 413 to a body over the cap on every operation that takes a body', async () => {

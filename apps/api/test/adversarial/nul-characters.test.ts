@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../../src/lib/text-input.ts';
 import { randomClientIp, signUpVerifiedMember, type TestMember } from '../../src/modules/auth/members.fixtures.ts';
+import { signUpStaff, type TestStaff } from '../../src/modules/staff/staff.fixtures.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { realIds, realisticValues, sampleRequest } from './fixtures.ts';
 import { listOperations, toInject, type Operation } from './operations.ts';
@@ -12,6 +13,8 @@ import { listOperations, toInject, type Operation } from './operations.ts';
 const ANALYTICS_KEY = 'nul-characters-analytics-key';
 let t: TestApp;
 let member: TestMember;
+/** Console operations are tried as an admin, so the input checks behind the staff guard are reached. */
+let admin: TestStaff;
 let operations: Operation[];
 
 beforeAll(async () => {
@@ -19,7 +22,8 @@ beforeAll(async () => {
   t = await createTestApp({ ANALYTICS_READ_KEY: ANALYTICS_KEY });
   // Confirmed, so operations that need a confirmed e-mail (contest entries, claims) reach their input checks.
   member = await signUpVerifiedMember(t.app);
-  operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/');
+  admin = await signUpStaff(t.app, 'admin');
+  operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/' && op.id !== 'DELETE /auth/sessions/{id}/');
 });
 afterAll(async () => {
   await t?.close();
@@ -71,7 +75,7 @@ describe('NUL characters in text inputs answer 400 naming the field', () => {
     const ids = await realIds(t.db);
     let checked = 0;
     for (const op of operations) {
-      const headers = { ...(op.secured ? member.headers : {}), 'x-analytics-key': ANALYTICS_KEY };
+      const headers = { ...(!op.secured ? {} : op.id.includes(' /api/console/') ? admin.headers : member.headers), 'x-analytics-key': ANALYTICS_KEY };
       for (const p of op.params.filter((q) => q.schema.type === 'string' || q.schema.type === undefined)) {
         const parts = sampleRequest(op, realisticValues(ids));
         (p.in === 'path' ? parts.path : parts.query)[p.name] = `a\u0000b`;
