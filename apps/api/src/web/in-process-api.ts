@@ -32,6 +32,7 @@ const FORWARDED_HEADERS = [
 
 export interface ApiRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body, or a FormData sent as multipart/form-data (the console's image uploads). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -58,11 +59,19 @@ export function apiFetcher(app: FastifyInstance, env: Env, request: FastifyReque
     if (!isApiPath(path)) throw new Error(`Not an API path: ${path}`);
     const method = init.method ?? 'GET';
     const headers: Record<string, string> = { ...base, accept: 'application/json', ...init.headers };
-    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    let payload: string | Buffer | undefined;
+    if (init.body instanceof FormData) {
+      // Encoded once here (boundary and all), so app.inject and fetch send the same bytes.
+      const encoded = new Response(init.body);
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      payload = Buffer.from(await encoded.arrayBuffer());
+    } else if (init.body !== undefined) {
+      payload = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
     if (env.API_URL) {
       const forwardedFor = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
-      return fetch(new URL(path, env.API_URL), { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: payload, signal: AbortSignal.timeout(10_000) });
+      return fetch(new URL(path, env.API_URL), { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload), signal: AbortSignal.timeout(10_000) });
     }
     const res = await app.inject({
       method,
