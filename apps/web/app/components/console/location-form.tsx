@@ -33,7 +33,6 @@ function DayHours({ form, day, label }: { form: FormReader; day: string; label: 
               inputMode="numeric"
               name={`hours.${day}.${i}.open`}
               defaultValue={form.text(`hours.${day}.${i}.open`)}
-              placeholder="09:00"
               aria-label={`${label}, range ${i + 1}: opens`}
               aria-invalid={errors.length ? true : undefined}
               size={5}
@@ -45,7 +44,6 @@ function DayHours({ form, day, label }: { form: FormReader; day: string; label: 
               inputMode="numeric"
               name={`hours.${day}.${i}.close`}
               defaultValue={form.text(`hours.${day}.${i}.close`)}
-              placeholder="17:00"
               aria-label={`${label}, range ${i + 1}: closes`}
               aria-invalid={errors.length ? true : undefined}
               size={5}

@@ -3,6 +3,7 @@
 // with the location's point on it, projected flat around the market's office (a few hundred km,
 // where the earth's curve does not matter for "is the pin where I expect"). The figures are also
 // written out, and the pin is corrected by typing lat/lng in the form beside it.
+import { useId } from 'react';
 import { MARKETS, distanceMeters, type MarketId } from '@market/domain/markets';
 
 const KM_PER_DEGREE_LAT = 110.57;
@@ -23,6 +24,7 @@ function project(center: { lat: number; lng: number }, p: { lat: number; lng: nu
 }
 
 export function MarketMap({ marketId, lat, lng, label }: MarketMapProps) {
+  const titleId = useId();
   const market = MARKETS[marketId as MarketId];
   if (!market || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   const radiusKm = market.radiusM / 1000;
@@ -38,12 +40,12 @@ export function MarketMap({ marketId, lat, lng, label }: MarketMapProps) {
   const inside = distanceMeters(market, { lat, lng }) <= market.radiusM;
   return (
     <figure className="cat-map">
-      <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby="cat-map-title" width={size} height={size}>
-        <title id="cat-map-title">{`Map of the ${market.name} market with the pin at ${lat.toFixed(4)}, ${lng.toFixed(4)}`}</title>
+      <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-labelledby={titleId} width={size} height={size}>
+        <title id={titleId}>{`Map of the ${market.name} market with the pin at ${lat.toFixed(4)}, ${lng.toFixed(4)}`}</title>
         <rect x="0" y="0" width={size} height={size} className="cat-map-bg" />
         <circle cx={sx(0)} cy={sx(0)} r={radiusKm * scale} className="cat-map-radius" />
         <circle cx={sx(0)} cy={sx(0)} r="4" className="cat-map-office" />
-        <text x={sx(0) + 7} y={sx(0) - 6} className="cat-map-text">
+        <text x={sx(0) + 7} y={sx(0) + 16} className="cat-map-text cat-map-halo">
           {market.city}
         </text>
         <g transform={`translate(${sx(pin.x)} ${sx(pin.y)})`} className="cat-map-pin">

@@ -3,6 +3,7 @@
 // link), the terms (rich text), the kind (offer, car lease or purchase), featured, and the
 // structured fine print (@market/domain/fine-print), whose wording savers read on the card's modal
 // and the printed coupon.
+import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Field, SelectField } from './field.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
@@ -28,6 +29,7 @@ export interface OfferMerchant {
 
 export function OfferForm({ form, merchant, categories, edit, submitting, changeMerchantHref }: { form: FormReader; merchant: OfferMerchant; categories: readonly CategoryChoice[]; edit: boolean; submitting: boolean; changeMerchantHref: string }) {
   const dayErrors = form.errors('fine_print.days');
+  const [categoryId, setCategoryId] = useState(form.text('category_id'));
   return (
     <Form method="post" className="console-form" noValidate>
       <input type="hidden" name="intent" value="save" />
@@ -56,9 +58,9 @@ export function OfferForm({ form, merchant, categories, edit, submitting, change
         <div className="cat-wide">
           <Field label="Name" name="name" defaultValue={form.text('name')} errors={form.errors('name')} required maxLength={200} hint="The headline savers read, e.g. “20% off any large pizza”." />
         </div>
-        <SelectField label="Category" name="category_id" defaultValue={form.text('category_id')} errors={form.errors('category_id')} options={categoryOptions(categories, 'Choose a category')} />
+        <SelectField label="Category" name="category_id" defaultValue={form.text('category_id')} errors={form.errors('category_id')} options={categoryOptions(categories, 'Choose a category')} onChange={(e) => setCategoryId(e.target.value)} />
         <SelectField label="Kind" name="secondary_type" defaultValue={form.text('secondary_type') || 'other'} errors={form.errors('secondary_type')} options={SECONDARY_TYPE_OPTIONS} hint="Car lease and purchase offers show their picture and, in Michigan, the lease form." />
-        <SubcategoryPicker form={form} categories={categories} hint="Subcategories of the chosen category (Ctrl or Cmd to choose several)." />
+        <SubcategoryPicker form={form} categories={categories} categoryId={categoryId} hint="Ctrl or Cmd to choose several." />
         <CheckField label="Featured" name="is_featured" defaultChecked={form.on('is_featured')} errors={form.errors('is_featured')} hint="Shown first, with the Featured ribbon." />
       </FormGroup>
       <RichTextEditor name="description" label="Description" initialHtml={form.text('description')} errors={form.errors('description')} hint="The offer's details, shown in its modal and on the coupon." />

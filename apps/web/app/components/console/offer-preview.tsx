@@ -46,6 +46,7 @@ export function OfferPreviewPanel({ preview }: { preview: OfferPreview }) {
     <section className="cat-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">Preview</h2>
       <p className="console-muted console-small">The saved version, as savers will see it. Save your changes to see them here.</p>
+      <div className="cat-preview-grid">
       <div className="cat-preview-frame" inert>
         <h3>Card</h3>
         <div className="cat-preview-card">
@@ -136,6 +137,7 @@ export function OfferPreviewPanel({ preview }: { preview: OfferPreview }) {
               ))}
           </div>
         </div>
+      </div>
       </div>
     </section>
   );

@@ -5,7 +5,6 @@
 import type { ConsoleApi } from './console-api.server.ts';
 import { ConsoleMerchantDetailOut, ConsoleMerchantPageOut } from '@market/domain/api/console-merchants';
 import type { ConsoleOffer } from '@market/domain/api/console-offers';
-import type { OfferListItem } from '@market/domain/api/catalogue';
 import { expiryLabel, expiryStatus, formatDisplayDate } from '@market/domain/expiry';
 import { offerCode } from '@market/domain/offer-code';
 import { stripMarkup } from '@market/domain/spotlight';

@@ -75,7 +75,7 @@ function renderOffer(status: OfferStatus, actionData: unknown = undefined) {
     preview: PREVIEW,
     done: null,
   };
-  const Stub = createRoutesStub([{ path: '/console/offers/:id', Component: () => <Offer {...({ loaderData, actionData, params: { id: '77' }, matches: [] } as never)} /> }]);
+  const Stub = createRoutesStub([{ path: '/console/offers/:id', Component: () => <Offer {...({ loaderData, actionData, params: { id: '77' }, matches: [] } as unknown as Parameters<typeof Offer>[0])} /> }]);
   return render(<Stub initialEntries={['/console/offers/77']} />);
 }
 

@@ -153,30 +153,29 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </Form>
         ))}
+        <a href="#preview-title" className="console-btn console-btn-secondary console-btn-small">
+          See the preview
+        </a>
       </div>
       {!actionData ? <FormMessage tone="success" message={done} /> : null}
       <FormMessage message={actionData?.message ?? (invalid ? 'Check the highlighted fields and try again.' : null)} />
       {actionData?.conflict && actionData.values ? (
         <ConflictNotice message={actionData.conflict.message} theirs={actionData.conflict.theirs} yours={actionData.values} fields={OFFER_CONFLICT_FIELDS} reloadHref={`/console/offers/${offer.id}`} />
       ) : null}
-      <div className="cat-columns">
-        <div className="cat-main">
-          {picking ? <MerchantPicker q={q} results={search} hrefFor={(id) => `/console/offers/${offer.id}?merchant=${id}`} /> : null}
-          {moving ? <p className="console-alert console-alert-warning">Moving the offer to {merchant.name}: choose its location, then save.</p> : null}
-          <OfferForm
-            key={JSON.stringify(actionData?.values ?? loaderData.values)}
-            form={form}
-            merchant={merchant}
-            categories={categories}
-            edit
-            submitting={busyIntent === 'save'}
-            changeMerchantHref={`/console/offers/${offer.id}?merchant_q=`}
-          />
-        </div>
-        <aside className="cat-side">
-          <OfferPreviewPanel preview={preview} />
-        </aside>
+      <div className="cat-single">
+        {picking ? <MerchantPicker q={q} results={search} hrefFor={(id) => `/console/offers/${offer.id}?merchant=${id}`} /> : null}
+        {moving ? <p className="console-alert console-alert-warning">Moving the offer to {merchant.name}: choose its location, then save.</p> : null}
+        <OfferForm
+          key={JSON.stringify(actionData?.values ?? loaderData.values)}
+          form={form}
+          merchant={merchant}
+          categories={categories}
+          edit
+          submitting={busyIntent === 'save'}
+          changeMerchantHref={`/console/offers/${offer.id}?merchant_q=`}
+        />
       </div>
+      <OfferPreviewPanel preview={preview} />
     </>
   );
 }
