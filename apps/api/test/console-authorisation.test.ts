@@ -46,6 +46,7 @@ const MATRIX: Record<string, StaffRole[]> = {
   'POST /api/console/merchants/{id}/logo/': EDITOR,
   'POST /api/console/merchants/{id}/photo/': EDITOR,
   'POST /api/console/merchants/{id}/locations/': EDITOR,
+  'GET /api/console/locations/{id}/': EDITOR,
   'PATCH /api/console/locations/{id}/': EDITOR,
   'GET /api/console/leads/': SUPPORT,
   'GET /api/console/leads/export.csv': SUPPORT,

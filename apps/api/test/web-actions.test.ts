@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomClientIp } from '../src/modules/auth/members.fixtures.ts';
 import { createTestApp, type TestApp } from './support/harness.ts';
-import { PAGE_BODY_LIMIT_BYTES } from '../src/web/page-actions.ts';
+import { PAGE_BODY_LIMIT_BYTES, UPLOAD_ACTION_BODY_LIMIT_BYTES } from '../src/web/page-actions.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +50,24 @@ describe('page action body caps (unlimited bodies)', () => {
     const chunks = Array.from({ length: 40 }, () => Buffer.alloc(8 * 1024, 'b'));
     const res = await post('/forms/suggest', Readable.from(chunks), FORM);
     expectClientError(res, 413, /too large/);
+  });
+
+  it('lets the console image uploads alone take the API\'s 5 MB, and answers 413 above', async () => {
+    const boundary = 'upl0ad';
+    const multipart = (bytes: number) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.alloc(bytes, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const type = `multipart/form-data; boundary=${boundary}`;
+    for (const url of ['/console/merchants/5/logo', '/console/merchants/5/photo.data']) {
+      // 5 MB passes the page host (no session here: to the sign-in page, not a 413).
+      const taken = await post(url, multipart(5 * 1024 * 1024), type);
+      expect(taken.statusCode, url).not.toBe(413);
+      expect(taken.statusCode, url).toBeLessThan(500);
+      expectClientError(await post(url, multipart(UPLOAD_ACTION_BODY_LIMIT_BYTES), type), 413, /too large/);
+    }
+    // Every other console page keeps the form cap.
+    for (const url of ['/console/merchants/5', '/console/offers/5', '/console/merchants/5/locations/new', '/console/merchants/5/other']) {
+      expectClientError(await post(url, multipart(PAGE_BODY_LIMIT_BYTES + 1), type), 413, /too large/);
+    }
   });
 
   it('still takes a form under the cap', async () => {

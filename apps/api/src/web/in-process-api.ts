@@ -33,6 +33,7 @@ const FORWARDED_HEADERS = [
 
 export interface ApiRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON body, or a FormData sent as multipart/form-data (the console's image uploads). */
   body?: unknown;
   headers?: Record<string, string>;
   /**
@@ -66,11 +67,19 @@ export function apiFetcher(app: FastifyInstance, env: Env, request: FastifyReque
     const method = init.method ?? 'GET';
     const stream = init.stream === true;
     const headers: Record<string, string> = { ...base, accept: 'application/json', ...init.headers };
-    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    let payload: string | Buffer | undefined;
+    if (init.body instanceof FormData) {
+      // Encoded once here (boundary and all), so app.inject and fetch send the same bytes.
+      const encoded = new Response(init.body);
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      payload = Buffer.from(await encoded.arrayBuffer());
+    } else if (init.body !== undefined) {
+      payload = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
     if (env.API_URL) {
       const forwardedFor = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
-      const init = { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: payload };
+      const init = { method, headers: { ...headers, 'x-forwarded-for': forwardedFor }, body: typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload) };
       if (!stream) return fetch(new URL(path, env.API_URL), { ...init, signal: AbortSignal.timeout(10_000) });
       // A download may take longer than 10 s to finish: only the wait for its status line is timed.
       const waiting = new AbortController();

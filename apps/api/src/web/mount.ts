@@ -10,11 +10,11 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import { WEB_BUILD_DIR, WEB_DIR, WEB_SERVER_ENTRY } from './build.ts';
 import { apiFetcher, isApiPath, type ApiRequestInit } from './in-process-api.ts';
-import { PAGE_BODY_LIMIT_BYTES, formBodyProblem, hasActionBody } from './page-actions.ts';
+import { PAGE_BODY_LIMIT_BYTES, UPLOAD_ACTION_BODY_LIMIT_BYTES, UPLOAD_ACTION_PATHS, formBodyProblem, hasActionBody } from './page-actions.ts';
 import { sendWebResponse, toWebRequest } from './page-response.ts';
 import { isValidHost } from './page-security.ts';
 
@@ -118,39 +118,38 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
         middlewares(request.raw, reply.raw, (error) => done(error as Error | undefined));
       });
     }
-    scope.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      schema: { hide: true },
-      async handler(request, reply) {
-        if (isApiPath(request.url)) {
-          return refuse(reply, 404, 'Not found.');
-        }
-        // Pages build their own URL from the Host header (links, redirects, same-origin checks).
-        if (request.host && !isValidHost(request.host)) return refuse(reply, 400, 'The Host header is not valid.');
-        if (hasActionBody(request.method)) {
-          const problem = await formBodyProblem(request);
-          if (problem) return refuse(reply, problem.status, problem.detail);
-        }
-        const controller = new AbortController();
-        // Stops rendering for a visitor who left; after a complete answer there is nothing to stop
-        // (and an abort costs a DOMException with its stack on every page).
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) controller.abort();
-        });
-        const nonce = randomBytes(16).toString('base64');
-        const web = production ?? (await source.load());
-        const context = web.createLoadContext({
-          nonce,
-          publicUrl,
-          secureCookies: publicUrl.startsWith('https:'),
-          api: apiFetcher(app, env, request),
-        });
-        const handle = productionHandler ?? web.createRequestHandler(web.build, mode);
-        const response = await handle(toWebRequest(request, controller.signal), context);
-        return sendWebResponse(reply, response, nonce);
-      },
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url)) {
+      return refuse(reply, 404, 'Not found.');
+    }
+    // Pages build their own URL from the Host header (links, redirects, same-origin checks).
+    if (request.host && !isValidHost(request.host)) return refuse(reply, 400, 'The Host header is not valid.');
+    if (hasActionBody(request.method)) {
+      const problem = await formBodyProblem(request);
+      if (problem) return refuse(reply, problem.status, problem.detail);
+    }
+    const controller = new AbortController();
+    // Stops rendering for a visitor who left; after a complete answer there is nothing to stop
+    // (and an abort costs a DOMException with its stack on every page).
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
     });
+    const nonce = randomBytes(16).toString('base64');
+    const web = production ?? (await source.load());
+    const context = web.createLoadContext({
+      nonce,
+      publicUrl,
+      secureCookies: publicUrl.startsWith('https:'),
+      api: apiFetcher(app, env, request),
+    });
+    const handle = productionHandler ?? web.createRequestHandler(web.build, mode);
+    const response = await handle(toWebRequest(request, controller.signal), context);
+    return sendWebResponse(reply, response, nonce);
+    };
+    scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler });
+    // The console's image uploads alone take a body of the API's 5 MB (a route's bodyLimit wins
+    // over its parser's); their other methods, and every other page, keep the 64 KB cap.
+    for (const url of UPLOAD_ACTION_PATHS) scope.route({ method: 'POST', url, schema: { hide: true }, bodyLimit: UPLOAD_ACTION_BODY_LIMIT_BYTES, handler });
   };
   await app.register(pages);
 }

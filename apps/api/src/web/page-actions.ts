@@ -2,9 +2,19 @@
 // once here for every action, so a body no action could read is a 4xx with a message rather than
 // an exception inside the action (a 5xx).
 import type { FastifyRequest } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '../modules/media/lib/uploaded-images.ts';
 
-/** Largest body a page action takes (a form of a few text fields; no page takes files). */
+/** Largest body a page action takes (a form of a few text fields), but for the uploads below. */
 export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The console's image uploads (a merchant's logo and photo) take the API's 5 MB file and the
+ * multipart framing around it; the API answers 413 on `file` past 5 MB, the page host past this.
+ */
+export const UPLOAD_ACTION_BODY_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+
+/** The page actions that take a file (apps/web routes/console/merchant-image.tsx), and their data twins. */
+export const UPLOAD_ACTION_PATHS = ['/console/merchants/:id/logo', '/console/merchants/:id/photo', '/console/merchants/:id/logo.data', '/console/merchants/:id/photo.data'] as const;
 /** The encodings an HTML form (and a React Router fetcher) posts in. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

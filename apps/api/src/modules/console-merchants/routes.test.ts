@@ -66,6 +66,7 @@ describe('console merchants and locations', () => {
       { name: 'detail', method: 'GET', url: `/api/console/merchants/${merchantId}/`, ok: 200 },
       { name: 'edit', method: 'PATCH', url: `/api/console/merchants/${merchantId}/`, payload: { about: '<p>Fixes leaks</p>' }, ok: 200 },
       { name: 'add location', method: 'POST', url: `/api/console/merchants/${merchantId}/locations/`, payload: { ...MINNEAPOLIS, display_name: 'Uptown' }, ok: 201 },
+      { name: 'location', method: 'GET', url: `/api/console/locations/${locationId}/`, ok: 200 },
       { name: 'edit location', method: 'PATCH', url: `/api/console/locations/${locationId}/`, payload: { phone: '(612) 555-0199' }, ok: 200 },
       { name: 'logo', method: 'POST', url: `/api/console/merchants/${merchantId}/logo/`, upload: true, ok: 200 },
       { name: 'photo', method: 'POST', url: `/api/console/merchants/${merchantId}/photo/`, upload: true, ok: 200 },
@@ -296,6 +297,12 @@ describe('console merchants and locations', () => {
       const denver = await inject('POST', `/api/console/merchants/${id}/locations/`, { headers: admin.headers, payload: { display_name: 'Denver', address: '1 Main St', city: 'Denver', state: 'CO', zip: '80202' } });
       expect(denver.statusCode).toBe(400);
       expect(denver.json().state[0]).toMatch(/outside our markets/);
+
+      const read = await inject('GET', `/api/console/locations/${byCity.json().id}/`, { headers: admin.headers });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ id: byCity.json().id, merchant_id: id, display_name: 'Still here', lat: 44.9537, version: 3, opening_hours: { mon: [{ open: '09:00', close: '12:00' }, { open: '13:00', close: '17:00' }] } });
+      expect(read.json()).not.toHaveProperty('geocode');
+      expect((await inject('GET', '/api/console/locations/999999/', { headers: admin.headers })).statusCode).toBe(404);
 
       const stale = await inject('PATCH', `/api/console/locations/${byCity.json().id}/`, { headers: admin.headers, payload: { display_name: 'Lost', version: 1 } });
       expect(stale.statusCode).toBe(409);

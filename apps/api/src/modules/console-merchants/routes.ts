@@ -9,6 +9,7 @@ import { privateNoStore } from '../../lib/http.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../media/lib/uploaded-images.ts';
 import { currentStaff, requireStaff } from '../staff/lib/guard.ts';
 import {
+  ConsoleLocationOut,
   ConsoleLocationWriteOut,
   ConsoleMerchantDetailOut,
   ConsoleMerchantPageOut,
@@ -19,7 +20,7 @@ import {
   MerchantListQuery,
   merchantUpdateSchema,
 } from './schema.ts';
-import { createLocation, createMerchant, getMerchant, listMerchants, updateLocation, updateMerchant, uploadMerchantImage, type MerchantImage } from './service.ts';
+import { createLocation, createMerchant, getLocation, getMerchant, listMerchants, updateLocation, updateMerchant, uploadMerchantImage, type MerchantImage } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['console: merchants'];
@@ -154,6 +155,15 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       privateNoStore(reply).status(201);
       return createLocation(deps, currentStaff(request), request.params.id, request.body, request.ip);
+    },
+  );
+
+  app.get(
+    '/api/console/locations/:id/',
+    { onRequest: editors, schema: { tags, summary: 'One location with its opening hours and point (editors)', security: bearer, params: IdParams, response: { 200: ConsoleLocationOut } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return getLocation(deps, currentStaff(request), request.params.id);
     },
   );
 

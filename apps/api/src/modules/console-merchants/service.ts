@@ -469,6 +469,14 @@ export async function createLocation(deps: Deps, staff: StaffUser, merchantId: n
   return { ...out, geocode: place.geocode };
 }
 
+
+/** GET /api/console/locations/{id}/: one location, for its edit page (403 for another market's). */
+export async function getLocation(deps: Pick<AppDeps, 'db'>, staff: StaffUser, id: number): Promise<ConsoleLocationOut> {
+  const row = await findLocationById(deps.db.db, id);
+  if (!row) throw notFound('Location not found.');
+  assertMarket(staff, row.marketId);
+  return locationOut(row);
+}
 /** PATCH /api/console/locations/{id}/: the fields sent, re-geocoded when the address or the pin changes. */
 export async function updateLocation(deps: Deps, staff: StaffUser, id: number, input: LocationUpdateInput, ip: string): Promise<ConsoleLocationWriteOut> {
   const existing = await findLocationById(deps.db.db, id);

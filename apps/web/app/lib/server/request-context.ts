@@ -4,7 +4,7 @@ import { createContext } from 'react-router';
 
 export interface ApiRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body. */
+  /** A JSON body, or a FormData sent as multipart/form-data (the console's image uploads). */
   body?: unknown;
   headers?: Record<string, string>;
   /**
