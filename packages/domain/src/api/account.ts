@@ -1,4 +1,5 @@
 // Answers of the account calls (SPEC.md 3 Preferences).
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { PREFERENCE_FLAGS, type PreferenceFlag } from '../validation/profile.ts';
 

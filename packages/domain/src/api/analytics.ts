@@ -1,4 +1,5 @@
 // Answers of the analytics reports (daily counters of an offer, location or merchant).
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { DAILY_METRICS } from '../analytics.ts';
 

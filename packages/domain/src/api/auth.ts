@@ -1,5 +1,6 @@
 // Answers of the auth calls; the request bodies are the shared schemas of ../validation, so the
 // web forms validate exactly like the API.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 /** SPEC.md 3 User info. */

@@ -1,6 +1,7 @@
 // Answers of the public catalogue (SPEC.md 3 and 7): the API serialises with these and the web
 // client parses with them, so both read one description. The field names are the provider API's,
 // so they stay snake_case.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const OfferListItem = z.object({

@@ -1,5 +1,6 @@
 // Answers of the console's content calls: callouts as editors see them, the callout settings, and
 // a merchant's spotlight flag.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { pageOf } from './staff.ts';
 import { CalloutSettingsOut } from './content.ts';

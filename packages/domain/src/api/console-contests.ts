@@ -1,5 +1,6 @@
 // Answers of the console's contest calls and the public draw record (docs/api.md "Staff console",
 // docs/operations.md "Contests and leads"), read by the API's serialiser and the console alike.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { pageOf } from './staff.ts';
 

@@ -1,5 +1,6 @@
 // Answers of the console dashboard, scheduled jobs and the local mailbox (docs/api.md "Staff
 // console").
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const DailyPointOut = z.object({ date: z.string().describe('Business day, YYYY-MM-DD (America/Detroit)'), value: z.number().int() });

@@ -1,5 +1,6 @@
 // Answers of the console leads inbox (docs/api.md "Staff console"): the list, one lead with its
 // notes, the newsletter status of an address, and a contractor application approved.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { pageOf } from './staff.ts';
 

@@ -1,5 +1,6 @@
 // Answers of the console members area (docs/api.md "Staff console"). Never a password hash, a
 // token or a TOTP secret.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { pageOf } from './staff.ts';
 

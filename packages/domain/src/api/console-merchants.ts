@@ -1,4 +1,5 @@
 // Answers of the console's merchant and location calls (docs/api.md "Staff console").
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { pageOf } from './staff.ts';
 

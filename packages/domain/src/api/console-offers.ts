@@ -1,4 +1,5 @@
 // Answers of the staff console's offer calls (docs/api.md "Staff console: offers").
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { OFFER_STATUSES } from '../offer-status.ts';
 import { pageOf } from './staff.ts';

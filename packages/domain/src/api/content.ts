@@ -1,5 +1,6 @@
 // Answers of the content service (SPEC.md 3 Callouts, 7), read by the API's serialiser and the
 // web client alike.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const CalloutOut = z.object({

@@ -1,5 +1,6 @@
 // Answers of the contest calls (SPEC.md 3 Contest, Contest winner; section 7), read by the API's
 // serialiser and the web client alike. Field names are the provider API's, so they stay snake_case.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const ContestItemOut = z.object({

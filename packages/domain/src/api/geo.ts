@@ -1,5 +1,6 @@
 // Answers of the geo calls (markets, places, the visitor's location; SPEC.md 7, 9), read by the
 // API's serialiser and the web client alike.
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { MARKET_IDS } from '../markets.ts';
 

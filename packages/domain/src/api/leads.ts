@@ -1,5 +1,6 @@
 // Answers of the lead calls; the request bodies are the shared schemas of ../validation/leads
 // (the web forms parse with the very same).
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const LeadOut = z.object({

@@ -1,5 +1,6 @@
 // Answers of prints, print tokens and redemptions (SPEC.md 3 Print record, 7; ARCHITECTURE.md
 // unnamed paths).
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const PrintTokenOut = z.object({

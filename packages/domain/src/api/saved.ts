@@ -1,4 +1,5 @@
 // Answers of saved items (SPEC.md 2 Saved items tabs, 3 Saved item, 4 expiry rule, 7).
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { LocationOut, OfferListItem } from './catalogue.ts';
 import { ContestItemOut } from './contests.ts';

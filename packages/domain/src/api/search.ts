@@ -1,5 +1,6 @@
 // Answers of search autocomplete (SPEC.md 7: GET /api/searchautocomplete/); search itself answers
 // catalogue offers (./catalogue.ts).
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 
 export const Suggestion = z.object({

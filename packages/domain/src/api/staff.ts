@@ -1,4 +1,5 @@
 // Answers of the staff sign-in steps, sessions and staff records (docs/api.md "Staff console").
+import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { LoginOut } from './auth.ts';
 
