@@ -30,7 +30,6 @@ describe('console merchants and locations', () => {
   let locationId: number;
   let tinyJpeg: Buffer;
 
-  const rowsOf = async <T>(statement: ReturnType<typeof sql>) => ((await t.db.db.execute(statement)) as unknown as { rows: T[] }).rows;
   const inject = (method: Method, url: string, options: { headers?: Record<string, string>; payload?: unknown } = {}) =>
     t.app.inject({ method, url, headers: options.headers, payload: options.payload as Record<string, unknown> | undefined });
   const upload = (url: string, headers: Record<string, string> | undefined, bytes: Buffer, options: Parameters<typeof multipart>[1] = {}) => {
@@ -77,8 +76,8 @@ describe('console merchants and locations', () => {
       let payload = route.payload as Record<string, unknown> | undefined;
       if (route.method === 'PATCH' && headers) {
         const current = route.url.includes('/locations/')
-          ? (await rowsOf<{ version: number }>(sql`SELECT version FROM locations WHERE id = ${locationId}`))[0]!.version
-          : (await rowsOf<{ version: number }>(sql`SELECT version FROM merchants WHERE id = ${merchantId}`))[0]!.version;
+          ? (await t.db.rows<{ version: number }>(sql`SELECT version FROM locations WHERE id = ${locationId}`))[0]!.version
+          : (await t.db.rows<{ version: number }>(sql`SELECT version FROM merchants WHERE id = ${merchantId}`))[0]!.version;
         payload = { ...payload, version: current };
       }
       return inject(route.method, route.url, { headers, payload });
@@ -135,7 +134,7 @@ describe('console merchants and locations', () => {
 
   describe('merchants', () => {
     it('creates, lists, shows and edits a merchant; a stale version answers 409 with the current record', async () => {
-      const categories = await rowsOf<{ main: number; sub: number; other_sub: number }>(sql`
+      const categories = await t.db.rows<{ main: number; sub: number; other_sub: number }>(sql`
         SELECT c.id AS main, s.id AS sub, (SELECT o.id FROM categories o WHERE o.kind = 'sub' AND o.parent_id <> c.id AND NOT EXISTS (SELECT 1 FROM categories g WHERE g.id = o.parent_id AND g.parent_id = c.id) LIMIT 1) AS other_sub
         FROM categories c JOIN categories s ON s.parent_id = c.id AND s.kind = 'sub' WHERE c.kind = 'main' ORDER BY c.id, s.id LIMIT 1`);
       const { main, sub, other_sub } = categories[0]!;
@@ -216,7 +215,7 @@ describe('console merchants and locations', () => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.find((a) => a.statusCode === 200)!.json();
       expect(answers.find((a) => a.statusCode === 409)!.json().current).toMatchObject({ name: winner.name, version: 2 });
-      const updates = await rowsOf<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'merchant.update' AND entity_id = ${String(id)}`);
+      const updates = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'merchant.update' AND entity_id = ${String(id)}`);
       expect(updates[0]!.n).toBe(1);
     });
 
@@ -226,7 +225,7 @@ describe('console merchants and locations', () => {
       await inject('PATCH', `/api/console/merchants/${id}/`, { headers: editor.headers, payload: { is_spotlight: true, version: 1 } });
       const location = await inject('POST', `/api/console/merchants/${id}/locations/`, { headers: editor.headers, payload: MINNEAPOLIS });
       await inject('PATCH', `/api/console/locations/${location.json().id}/`, { headers: editor.headers, payload: { display_name: 'Main shop', version: 1 } });
-      const entries = await rowsOf<{ action: string; actor_id: number; entity_id: string; market_id: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> }>(
+      const entries = await t.db.rows<{ action: string; actor_id: number; entity_id: string; market_id: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> }>(
         sql`SELECT action, actor_id, entity_id, market_id, before, after FROM audit_log WHERE (entity = 'merchant' AND entity_id = ${String(id)}) OR (entity = 'location' AND entity_id = ${String(location.json().id)}) ORDER BY id`,
       );
       expect(entries.map((e) => e.action)).toEqual(['merchant.create', 'merchant.update', 'location.create', 'location.update']);
@@ -258,7 +257,7 @@ describe('console merchants and locations', () => {
       expect((await saverLocation(lapsed)).merchant.is_certified).toBe(false);
       expect((await saverLocation(insured)).merchant.is_certified).toBe(true);
       expect((await saverLocation(undated)).merchant.is_certified).toBe(true);
-      const [entry] = await rowsOf<{ action: string; actor_id: number | null }>(sql`SELECT action, actor_id FROM audit_log WHERE entity = 'merchant' AND entity_id = ${String(lapsed.id)} ORDER BY id DESC LIMIT 1`);
+      const [entry] = await t.db.rows<{ action: string; actor_id: number | null }>(sql`SELECT action, actor_id FROM audit_log WHERE entity = 'merchant' AND entity_id = ${String(lapsed.id)} ORDER BY id DESC LIMIT 1`);
       expect(entry).toEqual({ action: 'merchant.certification_lapsed', actor_id: null });
     });
   });
@@ -312,12 +311,12 @@ describe('console merchants and locations', () => {
     it('shows an edit on the saver location page at once', async () => {
       const before = await inject('GET', `/api/locations/${locationId}/`);
       expect(before.statusCode).toBe(200);
-      const version = (await rowsOf<{ version: number }>(sql`SELECT version FROM locations WHERE id = ${locationId}`))[0]!.version;
+      const version = (await t.db.rows<{ version: number }>(sql`SELECT version FROM locations WHERE id = ${locationId}`))[0]!.version;
       const edited = await inject('PATCH', `/api/console/locations/${locationId}/`, { headers: admin.headers, payload: { display_name: 'Renamed at once', version } });
       expect(edited.statusCode).toBe(200);
       const after = await inject('GET', `/api/locations/${locationId}/`);
       expect(after.json().display_name).toBe('Renamed at once');
-      const merchantVersion = (await rowsOf<{ version: number }>(sql`SELECT version FROM merchants WHERE id = ${merchantId}`))[0]!.version;
+      const merchantVersion = (await t.db.rows<{ version: number }>(sql`SELECT version FROM merchants WHERE id = ${merchantId}`))[0]!.version;
       await inject('PATCH', `/api/console/merchants/${merchantId}/`, { headers: admin.headers, payload: { name: 'Lakeside Plumbing & Heating', version: merchantVersion } });
       expect((await inject('GET', `/api/locations/${locationId}/`)).json().merchant_name).toBe('Lakeside Plumbing & Heating');
     });
@@ -366,7 +365,7 @@ describe('console merchants and locations', () => {
       expect(logoMeta).toMatchObject({ format: 'webp', width: 400, height: 200 });
       // The saver pages show the new logo at once.
       expect((await inject('GET', `/api/locations/${locationId}/`)).json().logo.path).toBe(logo.json().logo_url);
-      const audit = await rowsOf<{ before: { logo_url: string | null }; after: { logo_url: string } }>(sql`SELECT before, after FROM audit_log WHERE action = 'merchant.upload_logo' AND entity_id = ${String(merchantId)} ORDER BY id DESC LIMIT 1`);
+      const audit = await t.db.rows<{ before: { logo_url: string | null }; after: { logo_url: string } }>(sql`SELECT before, after FROM audit_log WHERE action = 'merchant.upload_logo' AND entity_id = ${String(merchantId)} ORDER BY id DESC LIMIT 1`);
       expect(audit[0]!.after.logo_url).toBe(logo.json().logo_url);
     });
 

@@ -18,7 +18,6 @@ describe('staff accounts, second factor and sessions', () => {
     await t?.close();
   });
 
-  const rowsOf = async <T>(statement: ReturnType<typeof sql>) => ((await t.db.db.execute(statement)) as unknown as { rows: T[] }).rows;
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, options: { headers?: Record<string, string>; payload?: unknown; ip?: string } = {}) =>
     t.app.inject({ method, url, headers: options.headers, payload: options.payload as Record<string, unknown> | undefined, remoteAddress: options.ip ?? '10.9.0.1' });
 
@@ -99,7 +98,7 @@ describe('staff accounts, second factor and sessions', () => {
     expect((await inject('GET', '/api/console/me/', { headers: s.headers })).statusCode).toBe(401);
 
     const s2 = await signUpStaff(t.app, 'support');
-    const [row] = await rowsOf<{ seconds: number }>(sql`SELECT extract(epoch FROM expires_at - created_at)::int AS seconds FROM access_tokens WHERE user_id = ${s2.id}`);
+    const [row] = await t.db.rows<{ seconds: number }>(sql`SELECT extract(epoch FROM expires_at - created_at)::int AS seconds FROM access_tokens WHERE user_id = ${s2.id}`);
     expect(row!.seconds).toBe(12 * 3600);
     await t.db.db.execute(sql`UPDATE access_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${s2.id}`);
     expect((await inject('GET', '/api/console/me/', { headers: s2.headers })).statusCode).toBe(401);
@@ -167,7 +166,7 @@ describe('staff accounts, second factor and sessions', () => {
     expect(await refusal(sql`UPDATE audit_log SET action = 'x'`)).toMatch(/append-only/);
     expect(await refusal(sql`DELETE FROM audit_log`)).toMatch(/append-only/);
     expect(await refusal(sql`TRUNCATE audit_log`)).toMatch(/append-only/);
-    expect((await rowsOf<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n).toBeGreaterThan(0);
+    expect((await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n).toBeGreaterThan(0);
   });
 
   it('makes an invitation work once, and refuses an expired one', async () => {
