@@ -5,7 +5,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
-    requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>;
+    requests?: Array<{ method?: string; body?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>;
   }
   interface Histogram {
     average: number;

@@ -11,8 +11,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { MARKETS, type MarketId } from '@market/domain/markets';
+import { formatRedemptionCode } from '@market/domain/redemption-code';
 import { ensureDataset } from './lib/dataset.ts';
-import { load, median, sequential, type LoadResult, type PathGen, type SeqResult } from './lib/measure.ts';
+import { chainOwnerSession, ensureMerchantDataset, type MerchantDataset } from './lib/merchant-dataset.ts';
+import { issueCodes, type IssuedCode } from './lib/codes-dataset.ts';
+import { runDigest, type DigestResult } from './lib/digest.ts';
+import { load, median, sequential, type LoadResult, type PathGen, type RequestShape, type SeqResult } from './lib/measure.ts';
 import { firstLoadJs, runLighthouse, type FirstLoadJs, type LighthouseResult } from './lib/pages.ts';
 import { ROOT, sampleMemory, startProcess, waitFor200 } from './lib/proc.ts';
 import { renderMarkdown } from './lib/report.ts';
@@ -29,6 +33,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --only REGEX         only the scenarios whose id matches (floors always run)
   --no-lighthouse      skip Lighthouse
   --no-embedded        skip the embedded cold start, restart and memory run
+  --digest-members N   members the weekly digest job walks at the end (default 20000, quick 1000; 0 skips it)
 PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server.`;
 
 const { values: args } = parseArgs({
@@ -42,6 +47,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-embedded': { type: 'boolean', default: false },
+    'digest-members': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -67,9 +73,15 @@ const config = {
   lighthouse: !args['no-lighthouse'],
   embedded: !args['no-embedded'],
   embeddedLoadSeconds: quick ? 5 : 20,
+  /** Seconds of load on a scenario's floor right before and right after it. */
+  floorSeconds: quick ? 1 : 2,
+  /** A scenario whose floor moved by more than this share while it ran is measured again (twice at most). */
+  floorDrift: 0.2,
+  digestMembers: Number(args['digest-members'] ?? (quick ? 1000 : 20_000)),
 };
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const API_PORT = 3300;
+// BENCH_API_PORT: another port when two benches share the machine (a busy port would measure the other server).
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 3300);
 const EMBEDDED_PORT = 3301;
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -118,14 +130,13 @@ function cycle<T>(items: readonly T[]): () => T {
 // Scenarios
 
 type Floor = 'http' | 'db';
-interface Scenario {
+interface Scenario extends RequestShape {
   id: string;
   label: string;
   /** 'uncached': every request a new URL (the answer cache misses); 'hot': one URL repeated. */
   cache: 'uncached' | 'hot' | 'floor';
   floor: Floor | null;
   path: PathGen;
-  headers?: Record<string, string>;
 }
 
 interface Fixtures {
@@ -141,9 +152,15 @@ interface Fixtures {
   /** A staff admin session, made in the bench database (the console scenarios). */
   staffToken: string;
   merchantWords: string[];
+  /** The 500-offer merchant and an owner's session that passed the second factor. */
+  chain: MerchantDataset;
+  chainOwnerToken: string;
+  /** Fresh codes of the chain's copies: the first part is redeemed, the rest checked. */
+  codes: IssuedCode[];
+  redeemCodes: number;
 }
 
-async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
+async function fixtures(base: string, dbUrl: string, chain: MerchantDataset): Promise<Fixtures> {
   const categories = (await (await fetch(`${base}/api/categories/`)).json()) as { filter: Array<{ slug: string }> };
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -185,8 +202,17 @@ async function fixtures(base: string, dbUrl: string): Promise<Fixtures> {
       staff.rows[0].id,
       createHash('sha256').update(staffToken, 'utf8').digest('hex'),
     ]);
+    const chainOwnerToken = randomBytes(32).toString('base64url');
+    await chainOwnerSession(dbUrl, chain.merchantId, createHash('sha256').update(chainOwnerToken, 'utf8').digest('hex'));
+    // Every redeem takes a code no request redeemed before: enough for the load of every repetition.
+    const redeemCodes = Math.ceil(3_000 * (config.seconds * config.reps + config.warmupSeconds) + config.sequentialN * config.reps);
+    const codes = await issueCodes(dbUrl, chain.merchantId, redeemCodes + 20_000);
     const words = await client.query(`SELECT DISTINCT lower(split_part(name, ' ', 1)) AS w FROM merchants WHERE id % 997 = 1 AND length(split_part(name, ' ', 1)) >= 4 LIMIT 40`);
     return {
+      chain,
+      chainOwnerToken,
+      codes,
+      redeemCodes,
       staffToken,
       merchantWords: words.rows.map((r) => r.w as string),
       categorySlugs: categories.filter.map((c) => c.slug),
@@ -224,6 +250,30 @@ function scenarios(f: Fixtures): Scenario[] {
   const market = cycle(['detroit', 'chicago', 'minneapolis', 'florida']);
   const offerStatus = cycle(['live', 'expired', 'scheduled', 'paused', 'draft']);
   const word = cycle(f.merchantWords.length ? f.merchantWords : ['pizza']);
+  // The merchant dashboard: 30-day windows ending on each of the last 300 days, so no two
+  // consecutive requests read the same rows.
+  const ownerAuth = { authorization: `Bearer ${f.chainOwnerToken}` };
+  let windowEnd = 0;
+  const dashboard = () => {
+    const to = new Date(Date.now() - 86_400_000 * (windowEnd++ % 300)).toISOString().slice(0, 10);
+    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    return `/api/merchant/${f.chain.merchantId}/analytics/?from=${from}&to=${to}`;
+  };
+  // Codes: redeems walk the first part of the issued codes, each once, sent by the till of the
+  // copy's location; checks read random codes of the rest (a person scanning a copy at the counter).
+  // Every request also comes from a client address of its own among 2,000 (X-Forwarded-For, the
+  // bench server trusts 127.0.0.1), as tills of many shops would: the per-address limit of code
+  // requests (300 a minute) is for one shop, not for the whole bench.
+  const address = (k: number) => ({ 'x-forwarded-for': `10.${(k % 2000) >> 8}.${k % 256}.${1 + (Math.floor(k / 2000) % 250)}` });
+  let redeemed = 0;
+  let redeemTill = '';
+  const redeemPath = () => {
+    const issued = f.codes[redeemed++ % f.redeemCodes]!;
+    redeemTill = issued.till;
+    return `/api/redemption-codes/${issued.code}/redeem/`;
+  };
+  const checked = f.codes.slice(f.redeemCodes);
+  const checkCode = () => checked[Math.floor(random() * checked.length)]!.code;
   return [
     { id: 'floor-http', label: 'HTTP floor: constant 2 KB JSON', cache: 'floor', floor: null, path: hot('/bench/floor/http') },
     { id: 'floor-db', label: 'DB floor: SELECT 1 through the pool', cache: 'floor', floor: null, path: hot('/bench/floor/db') },
@@ -242,18 +292,44 @@ function scenarios(f: Fixtures): Scenario[] {
     { id: 'location-detail', label: '/api/locations/{id}/ random locations', cache: 'uncached', floor: 'db', path: () => `/api/locations/${location()}/` },
     { id: 'userfavorites', label: `/api/userfavorites/ member with ${f.savedItems} saved offers`, cache: 'uncached', floor: 'db', path: hot('/api/userfavorites/'), headers: auth },
     { id: 'page-home', label: 'page / (SSR home)', cache: 'hot', floor: 'http', path: hot('/') },
+    // A campaign link's own query string each time: the page render cache misses, every request renders.
+    { id: 'page-home-render', label: 'page /?utm_campaign={new} (SSR home, rendered each time)', cache: 'uncached', floor: 'http', path: () => `/?utm_campaign=bench-${unique()}` },
     { id: 'page-browse', label: 'page /browse/food-dining', cache: 'hot', floor: 'http', path: hot('/browse/food-dining') },
     { id: 'page-search', label: 'page /search?q=pizza', cache: 'hot', floor: 'http', path: hot('/search?q=pizza') },
     { id: 'console-offers', label: '/api/console/offers/ first page, filtered by market and status (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/offers/?market=${market()}&status=${offerStatus()}`, headers: staffAuth },
     { id: 'console-offers-search', label: '/api/console/offers/ first page, name search in a market (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/offers/?q=${word()}&market=${market()}`, headers: staffAuth },
     { id: 'console-merchants', label: '/api/console/merchants/ first page, name search in a market, by name (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/merchants/?q=${word()}&market=${market()}&sort=name`, headers: staffAuth },
     { id: 'console-leads', label: '/api/console/leads/ first page, new leads of a market (staff)', cache: 'uncached', floor: 'db', path: () => `/api/console/leads/?status=new&market=${market()}`, headers: staffAuth },
+    { id: 'merchant-dashboard', label: `/api/merchant/{id}/analytics/ 30 days, a merchant with ${f.chain.offers} offers (owner)`, cache: 'uncached', floor: 'db', path: dashboard, headers: ownerAuth },
     { id: 'page-merchant', label: 'page /merchants/{slug}/{location} random locations', cache: 'uncached', floor: 'db', path: () => `/merchants/${merchant()}` },
+    { id: 'code-check', label: '/api/redemption-codes/{code}/ random codes (anyone)', cache: 'uncached', floor: 'db', path: () => `/api/redemption-codes/${checkCode()}/`, headersFor: address },
+    // The address a copy's QR code holds: the code as shown, in groups of five.
+    { id: 'page-code', label: 'page /r/{code} random codes (a scanned copy)', cache: 'uncached', floor: 'db', path: () => `/r/${formatRedemptionCode(checkCode())}`, headersFor: address },
+    {
+      id: 'code-redeem',
+      label: '/api/redemption-codes/{code}/redeem/ a new code each time (paired till)',
+      cache: 'uncached',
+      floor: 'db',
+      method: 'POST',
+      path: redeemPath,
+      // Called right after the path of the same request: the till of that code's location.
+      headersFor: (k) => ({ ...address(k), 'x-store-device': redeemTill }),
+    },
   ];
 }
 
 // ---------------------------------------------------------------------------------------------
 // The run
+
+/** One repetition of a scenario, with its floor measured right before and right after it. */
+export interface ScenarioRun {
+  load: LoadResult;
+  seq: SeqResult;
+  floorBefore: number | null;
+  floorAfter: number | null;
+  /** Earlier tries of this repetition dropped because the floor moved by more than 20% during them. */
+  retries: number;
+}
 
 export interface ScenarioResult {
   id: string;
@@ -264,39 +340,57 @@ export interface ScenarioResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Median over repetitions of req/s divided by the floor measured around that repetition. */
   ratio: number | null;
-  reps: Array<{ load: LoadResult; seq: SeqResult }>;
+  /** Median of the floors measured around the repetitions (req/s). */
+  floorRps: number | null;
+  reps: ScenarioRun[];
 }
 
 async function measureApi(base: string, list: Scenario[]): Promise<ScenarioResult[]> {
-  const runs = new Map<string, Array<{ load: LoadResult; seq: SeqResult }>>();
+  const runs = new Map<string, ScenarioRun[]>();
+  const shape = (s: Scenario): RequestShape => ({ method: s.method, body: s.body, headers: s.headers, headersFor: s.headersFor });
+  const floorPath: Record<Floor, PathGen> = { http: () => '/bench/floor/http', db: () => '/bench/floor/db' };
+  const floorNow = async (floor: Floor) => (await load(base, floorPath[floor], { connections: config.connections, seconds: config.floorSeconds })).rps;
   for (const s of list) {
     log(`warm-up ${s.id}`);
-    await load(base, s.path, { connections: config.connections, seconds: config.warmupSeconds, headers: s.headers });
+    await load(base, s.path, { connections: config.connections, seconds: config.warmupSeconds, ...shape(s) });
   }
   for (let rep = 1; rep <= config.reps; rep++) {
     for (const s of list) {
-      const l = await load(base, s.path, { connections: config.connections, seconds: config.seconds, headers: s.headers });
-      const q = await sequential(base, s.path, { n: config.sequentialN, maxMs: config.sequentialMaxSeconds * 1000, minN: 40, headers: s.headers });
-      log(`rep ${rep} ${s.id.padEnd(22)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${q.p50.toFixed(2)} ms  p95 ${q.p95.toFixed(2)} ms  p99 ${q.p99.toFixed(2)} ms${l.non2xx || l.errors ? `  non-2xx ${l.non2xx} errors ${l.errors}` : ''}${q.bad ? ` seq-bad ${q.bad}` : ''}`);
-      runs.set(s.id, [...(runs.get(s.id) ?? []), { load: l, seq: q }]);
+      let run: ScenarioRun;
+      for (let retries = 0; ; retries++) {
+        // The floor this scenario is compared with, right before and right after it: a machine that
+        // got busier or quieter meanwhile (PostgreSQL's own work, another process) shows as a moved floor.
+        const floorBefore = s.floor ? await floorNow(s.floor) : null;
+        const l = await load(base, s.path, { connections: config.connections, seconds: config.seconds, ...shape(s) });
+        const q = await sequential(base, s.path, { n: config.sequentialN, maxMs: config.sequentialMaxSeconds * 1000, minN: 40, ...shape(s) });
+        const floorAfter = s.floor ? await floorNow(s.floor) : null;
+        run = { load: l, seq: q, floorBefore, floorAfter, retries };
+        const drift = floorBefore && floorAfter ? Math.abs(floorAfter / floorBefore - 1) : 0;
+        const floorText = floorBefore && floorAfter ? `  ${s.floor} floor ${floorBefore.toFixed(0)} -> ${floorAfter.toFixed(0)}` : '';
+        log(`rep ${rep} ${s.id.padEnd(22)} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${q.p50.toFixed(2)} ms  p95 ${q.p95.toFixed(2)} ms  p99 ${q.p99.toFixed(2)} ms${floorText}${l.non2xx || l.errors ? `  non-2xx ${l.non2xx} errors ${l.errors}` : ''}${q.bad ? ` seq-bad ${q.bad}` : ''}`);
+        if (drift <= config.floorDrift || retries >= 2) break;
+        log(`  the ${s.floor} floor moved ${(drift * 100).toFixed(0)}% during ${s.id}: measuring it again`);
+      }
+      runs.set(s.id, [...(runs.get(s.id) ?? []), run]);
     }
   }
-  const rpsOf = (id: string) => median((runs.get(id) ?? []).map((r) => r.load.rps));
-  const floors: Record<Floor, number> = { http: rpsOf('floor-http'), db: rpsOf('floor-db') };
   return list.map((s) => {
     const r = runs.get(s.id)!;
-    const rps = rpsOf(s.id);
+    const floorOf = (x: ScenarioRun) => (x.floorBefore && x.floorAfter ? (x.floorBefore + x.floorAfter) / 2 : null);
+    const floors = r.map(floorOf).filter((v): v is number => v !== null);
     return {
       id: s.id,
       label: s.label,
       cache: s.cache,
       floor: s.floor,
-      rps,
+      rps: median(r.map((x) => x.load.rps)),
       p50: median(r.map((x) => x.seq.p50)),
       p95: median(r.map((x) => x.seq.p95)),
       p99: median(r.map((x) => x.seq.p99)),
-      ratio: s.floor ? rps / floors[s.floor] : null,
+      ratio: s.floor && floors.length ? median(r.map((x) => x.load.rps / (floorOf(x) ?? NaN))) : null,
+      floorRps: floors.length ? median(floors) : null,
       reps: r,
     };
   });
@@ -400,17 +494,20 @@ async function main(): Promise<void> {
   log(`bench ${quick ? '(quick) ' : ''}- ${config.reps} repetition(s) of ${config.seconds} s at ${config.connections} connections`);
   const dataset = await ensureDataset(ADMIN_URL, config.database, config.scale, config.seed, log);
   log(`data set: ${dataset.counts.offers} offers (${dataset.counts.activeOffers} active) over ${dataset.counts.locations} locations`);
+  const chain = await ensureMerchantDataset(dataset.url, log);
+  log(`merchant dashboard: merchant ${chain.merchantId} with ${chain.offers} offers, ${chain.dailyRows} merchant-scope daily rows`);
   if (!ensureWebBuilt(log)) throw new Error('web build failed');
 
   const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-api-'));
-  const server = startProcess('bench/server.ts', { DATABASE_URL: dataset.url, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${API_PORT}` }, API_PORT);
+  // TRUSTED_PROXIES: the code scenarios send each request from a client address of its own.
+  const server = startProcess('bench/server.ts', { DATABASE_URL: dataset.url, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${API_PORT}`, TRUSTED_PROXIES: '127.0.0.1' }, API_PORT);
   let api: ScenarioResult[] = [];
   let pages: PageResult[] = [];
   let f: Fixtures;
   try {
     const startMs = await waitFor200(`${server.base}/bench/floor/http`, server, 120_000);
     log(`server up in ${startMs.toFixed(0)} ms`);
-    f = await fixtures(server.base, dataset.url);
+    f = await fixtures(server.base, dataset.url, chain);
     log(`fixtures: 'pizza' matches ${f.commonWordMatches} active offers, '${f.rareWord}' ${f.rareWordMatches}; member with ${f.savedItems} saved offers`);
     const only = args.only ? new RegExp(args.only) : undefined;
     const list = scenarios(f).filter((s) => s.cache === 'floor' || !only || only.test(s.id));
@@ -421,6 +518,13 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const embedded = config.embedded ? await measureEmbedded() : null;
+  // The weekly digest job last: it adds its members to the data set and marks offers new.
+  let digest: DigestResult | null = null;
+  if (config.digestMembers > 0) {
+    log(`digest: the weekly digest job for ${config.digestMembers} members (mails queued, not sent)...`);
+    digest = await runDigest({ datasetUrl: dataset.url, members: config.digestMembers, batchSize: 500, queueOnly: true }, log);
+    log(`digest: ${digest.membersPerSecond} members/s, ${digest.queuedPerSecond} mails queued/s, peak RSS ${digest.peakRssMb} MB`);
+  }
 
   const pgVersion = await (async () => {
     const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -436,10 +540,11 @@ async function main(): Promise<void> {
     finishedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: pgVersion, loadAverageAtEnd: os.loadavg() },
     config,
-    dataset: { ...dataset, url: undefined, rareWord: f!.rareWord, rareWordMatches: f!.rareWordMatches, commonWordMatches: f!.commonWordMatches, memberSavedItems: f!.savedItems },
+    dataset: { ...dataset, url: undefined, merchantDashboard: f!.chain, rareWord: f!.rareWord, rareWordMatches: f!.rareWordMatches, commonWordMatches: f!.commonWordMatches, memberSavedItems: f!.savedItems },
     api,
     pages,
     embedded,
+    digest,
     targets: evaluateTargets(api, pages, embedded),
   };
   const dir = join(ROOT, 'bench/results');

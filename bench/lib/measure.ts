@@ -6,6 +6,15 @@ import autocannon from 'autocannon';
 
 export type PathGen = (i: number) => string;
 
+/** What one scenario sends besides its path: a method, a body, headers, and headers per request. */
+export interface RequestShape {
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  /** Headers of the i-th request (a till's own token, a client address of its own). */
+  headersFor?: (i: number) => Record<string, string>;
+}
+
 export interface LoadResult {
   rps: number;
   p50: number;
@@ -24,7 +33,7 @@ export interface SeqResult {
   bad: number;
 }
 
-export async function load(base: string, path: PathGen, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(base: string, path: PathGen, options: { connections: number; seconds: number } & RequestShape): Promise<LoadResult> {
   let i = 0;
   const url = new URL(base);
   const result = await autocannon({
@@ -34,8 +43,11 @@ export async function load(base: string, path: PathGen, options: { connections: 
     headers: options.headers ?? {},
     requests: [
       {
+        method: options.method ?? 'GET',
+        ...(options.body === undefined ? {} : { body: options.body }),
         setupRequest(req: Record<string, unknown>) {
-          return { ...req, path: path(i++), headers: { ...(req.headers as object), host: url.host } };
+          const k = i++;
+          return { ...req, path: path(k), headers: { ...(req.headers as object), ...options.headersFor?.(k), host: url.host } };
         },
       },
     ],
@@ -52,16 +64,17 @@ export async function load(base: string, path: PathGen, options: { connections: 
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function once(base: string, path: string, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
+function once(base: string, path: string, shape: RequestShape, k: number): Promise<{ ms: number; status: number }> {
   const url = new URL(path, base);
+  const headers = { ...shape.headers, ...shape.headersFor?.(k) };
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.request(url, { agent, headers }, (res) => {
+    const req = http.request(url, { agent, headers, method: shape.method ?? 'GET' }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode ?? 0 }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(shape.body);
   });
 }
 
@@ -72,13 +85,13 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** `n` requests one after another, or fewer when `maxMs` runs out first (at least `minN`). */
-export async function sequential(base: string, path: PathGen, options: { n: number; maxMs: number; minN: number; headers?: Record<string, string>; offset?: number }): Promise<SeqResult> {
+export async function sequential(base: string, path: PathGen, options: { n: number; maxMs: number; minN: number; offset?: number } & RequestShape): Promise<SeqResult> {
   const times: number[] = [];
   let bad = 0;
   const started = performance.now();
   for (let k = 0; k < options.n; k++) {
     if (k >= options.minN && performance.now() - started > options.maxMs) break;
-    const r = await once(base, path((options.offset ?? 0) + k), options.headers ?? {});
+    const r = await once(base, path((options.offset ?? 0) + k), options, (options.offset ?? 0) + k);
     if (r.status !== 200) bad++;
     times.push(r.ms);
   }

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT } from './proc.ts';
+import { firstLoadUrls } from './saver-bundles.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -77,6 +78,8 @@ export interface FirstLoadJs {
   gzipKb: number;
   /** The largest files, gzip kB each. */
   largest: Array<{ file: string; gzipKb: number }>;
+  /** Every file, largest first. */
+  all: Array<{ file: string; gzipKb: number }>;
 }
 
 const gzipCache = new Map<string, { raw: number; gz: number }>();
@@ -88,11 +91,7 @@ const gzipCache = new Map<string, { raw: number; gz: number }>();
  */
 export async function firstLoadJs(base: string, path: string): Promise<FirstLoadJs> {
   const html = await (await fetch(new URL(path, base))).text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\s*(?:\(\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
+  const urls = firstLoadUrls(html);
   let raw = 0;
   let gz = 0;
   let files = 0;
@@ -112,6 +111,6 @@ export async function firstLoadJs(base: string, path: string): Promise<FirstLoad
     files++;
     each.push({ file: pathname.replace(/^\/assets\//, ''), gzipKb: sizes.gz / 1024 });
   }
-  const largest = each.sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 8);
-  return { files, rawKb: raw / 1024, gzipKb: gz / 1024, largest };
+  const all = each.sort((a, b) => b.gzipKb - a.gzipKb);
+  return { files, rawKb: raw / 1024, gzipKb: gz / 1024, largest: all.slice(0, 8), all };
 }

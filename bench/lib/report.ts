@@ -1,5 +1,6 @@
 // The Markdown summary of one run (bench/results/<timestamp>.md).
 import type { EmbeddedResult, PageResult, ScenarioResult } from '../bench.ts';
+import type { DigestResult } from './digest.ts';
 import type { TargetCheck } from './targets.ts';
 
 interface Results {
@@ -11,6 +12,7 @@ interface Results {
   api: ScenarioResult[];
   pages: PageResult[];
   embedded: EmbeddedResult | null;
+  digest: DigestResult | null;
   targets: TargetCheck[];
 }
 
@@ -24,12 +26,15 @@ export function renderMarkdown(r: Results): string {
   lines.push(
     `Machine: ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGb} GB, Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}; server, database and load generator share the cores.`,
     `Data set: \`${r.config.database}\`, scale ${r.config.scale}, seed ${r.config.seed}: ${n0(d.counts.offers)} offers (${n0(d.counts.activeOffers)} active) over ${n0(d.counts.locations)} locations, ${n0(d.counts.merchants)} merchants${d.reused ? ` (reused, seeded on ${d.seededOn})` : ` (seeded in ${n0(d.seedSeconds ?? NaN)} s)`}. 'pizza' matches ${n0(d.commonWordMatches)} active offers; the rare word '${d.rareWord}' ${n0(d.rareWordMatches)}.`,
-    `Method: autocannon 9.0.0 at ${r.config.connections} connections for ${r.config.seconds} s, then up to ${r.config.sequentialN} sequential requests (at most ${r.config.sequentialMaxSeconds} s, at least 40; p50/p95/p99), every scenario in turn, ${r.config.reps} repetition(s); medians of the repetitions. Ratios: uncached endpoints against the DB floor, hot ones and pages against the HTTP floor.`,
+    `Method: autocannon 9.0.0 at ${r.config.connections} connections for ${r.config.seconds} s, then up to ${r.config.sequentialN} sequential requests (at most ${r.config.sequentialMaxSeconds} s, at least 40; p50/p95/p99), every scenario in turn, ${r.config.reps} repetition(s); medians of the repetitions. Ratios: uncached endpoints against the DB floor, hot ones and pages against the HTTP floor, each repetition against its floor measured right before and right after it (a repetition whose floor moved by more than 20% meanwhile is measured again, twice at most; "floor" is the median of those floors).`,
     '',
   );
-  lines.push('| scenario | cache | req/s | ratio to floor | p50 ms | p95 ms | p99 ms |', '|---|---|---:|---:|---:|---:|---:|');
+  lines.push('| scenario | cache | req/s | floor req/s | ratio to floor | p50 ms | p95 ms | p99 ms | repeated |', '|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of r.api) {
-    lines.push(`| ${s.label} | ${s.cache} | ${n0(s.rps)} | ${s.ratio == null ? '-' : `${(s.ratio * 100).toFixed(1)}% of ${s.floor}`} | ${n2(s.p50)} | ${n2(s.p95)} | ${n2(s.p99)} |`);
+    const repeated = s.reps.reduce((sum, x) => sum + x.retries, 0);
+    lines.push(
+      `| ${s.label} | ${s.cache} | ${n0(s.rps)} | ${s.floorRps == null ? '-' : n0(s.floorRps)} | ${s.ratio == null ? '-' : `${(s.ratio * 100).toFixed(1)}% of ${s.floor}`} | ${n2(s.p50)} | ${n2(s.p95)} | ${n2(s.p99)} | ${repeated || '-'} |`,
+    );
   }
   lines.push('', '| page | Lighthouse perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | first-load JS gzip kB |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const p of r.pages) {
@@ -45,6 +50,13 @@ export function renderMarkdown(r: Results): string {
     lines.push(
       '',
       `Embedded (PGlite, demo size, as \`npm start\` runs it): first page ${(e.coldStartMs / 1000).toFixed(1)} s from an empty DATA_DIR (RSS ${n0(e.memory.afterColdStartMb)} MB after seeding in process); warm restart ${(e.warmRestartMs / 1000).toFixed(2)} s; restarted server RSS idle ${n0(e.memory.idleMb)} MB, max ${n0(e.memory.maxRssMb)} MB under ${e.load.seconds} s of mixed page and API load at 50 connections (${n0(e.load.rps)} req/s, ${e.load.non2xx} non-2xx, ${e.load.errors} errors).`,
+    );
+  }
+  if (r.digest) {
+    const g = r.digest;
+    lines.push(
+      '',
+      `Weekly digest job (queue only, batches of ${g.batchSize}): ${n0(g.membersInDb)} members walked in ${g.jobSeconds.toFixed(1)} s (${n0(g.membersPerSecond)} members/s, ${n0(g.members)} of them with today's digest day), ${n0(g.run.sent)} mails queued (${n0(g.queuedPerSecond)}/s), ${n0(g.run.skipped)} skipped, ${n0(g.run.failed)} failed; peak RSS ${n0(g.peakRssMb)} MB.`,
     );
   }
   lines.push('', '| target | subject | goal | measured | met |', '|---|---|---|---|---|');

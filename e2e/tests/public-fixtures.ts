@@ -14,7 +14,42 @@ export function newClientAddress(): string {
   return `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
 }
 
+/**
+ * After `goto` and `reload`, waits until React has hydrated the page (`<html data-hydrated>`, set
+ * by the root layout) or the document has no module script to hydrate it (a PDF, a JSON answer).
+ * A click sent between the server's HTML and hydration is lost, as it would be for a person on a
+ * slow machine; journeys act on a page that answers, as a person does after a moment.
+ */
+function waitForHydrationOnNavigation(page: Page): void {
+  const whenHydrated = async () => {
+    await page
+      .waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"]'), null, { timeout: 20_000 })
+      // A page that went on to another address, or closed, has nothing left to wait for; a page that
+      // never hydrates fails on the journey's own next step, with its own message.
+      .catch(() => undefined);
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await whenHydrated();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await whenHydrated();
+    return response;
+  };
+}
+
 export const test = base.extend<{ consoleErrors: string[]; analyticsEvents: AnalyticsEvent[] }>({
+  page: async ({ page, context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      waitForHydrationOnNavigation(page);
+      context.on('page', waitForHydrationOnNavigation);
+    }
+    await use(page);
+  },
   // Each journey's pages and API calls come from a client address of its own (the server believes
   // X-Forwarded-For from 127.0.0.1 here), so per-address limits such as ten sign-ups an hour count
   // one journey, not the whole suite. A test can still set another address of its own.

@@ -43,10 +43,16 @@ test('the contests page lists contests, winners, and opens the contest modal wit
   expect(winnerNames.length, 'the seed has winners in Chicago').toBeGreaterThan(0);
   for (const winner of winnerNames) expect(winner).toMatch(/^\S.* \p{Lu}\.$/u);
   const firstName = names[0]!.trim();
-  await cards.first().locator('.card-title a').click();
-  await expect(page).toHaveURL(/[?&]c=\d+/);
   const dialog = page.getByRole('dialog', { name: firstName });
-  await expect(dialog).toBeVisible();
+  // A busy machine hydrates late and a click in between can be lost: click again, as a person
+  // would, until the contest window opens.
+  await expect(async () => {
+    await cards.first().locator('.card-title a').click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page).toHaveURL(/[?&]c=\d+/);
+  // Once hydrated the window holds focus (a click that reloaded the page shows it server-side first).
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Enter Contest' })).toBeDisabled();
   await expect(dialog.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms');
   await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');

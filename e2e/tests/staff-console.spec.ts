@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { baseUrl, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
 import { atDetroit, confirmEmailByApi, newMember, registerByApi, signInOnPage, type Member } from './member-fixtures.ts';
 import { uniqueWord } from './lead-fixtures.ts';
-import { acceptInvitation, BOOTSTRAP_ADMIN, invitationPath, signInAndEnrol } from './staff-fixtures.ts';
+import { acceptInvitation, firstAdmin, invitationPath, signInAndEnrol } from './staff-fixtures.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -34,10 +34,9 @@ function detroitDay(offset: number): string {
 
 test.describe.serial('staff console', () => {
   test('the first admin accepts, enrols the authenticator and invites an editor and a support member', async ({ page, browser }) => {
-    await acceptInvitation(page, await invitationPath(BOOTSTRAP_ADMIN), 'Olive', 'Owner');
-    const { recoveryCodes } = await signInAndEnrol(page, BOOTSTRAP_ADMIN);
-    expect(new Set(recoveryCodes).size).toBe(10);
-    await page.getByRole('link', { name: 'I have saved these codes' }).click();
+    // Another journey of the run (merchant-centre.spec.ts) may have accepted the invitation first.
+    const { recoveryCodes } = await firstAdmin(page);
+    if (recoveryCodes) expect(new Set(recoveryCodes).size).toBe(10);
     await expect(page).toHaveURL(/\/console\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Olive' })).toBeVisible();
     sessions.admin = await page.context().storageState();

@@ -19,6 +19,7 @@ import { ACCOUNT_DELETION_STEPS, MAIL_TEMPLATES, registerModules } from './modul
 import { EventBuffer } from './modules/analytics/lib/event-buffer.ts';
 import { createCatalogueState } from './modules/catalogue/lib/state.ts';
 import { createMailQueue } from './modules/mail/service.ts';
+import { createImageStore } from './modules/media/lib/image-store.ts';
 
 export type App = FastifyInstance;
 
@@ -112,9 +113,12 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
     answers: new AnswerCache({ ttlMs: env.ANSWER_CACHE_SECONDS * 1000, maxBytes: ANSWER_CACHE_BYTES }),
     mail: createMailQueue({ env, db }, MAIL_TEMPLATES, app.log),
     analytics: new EventBuffer(db, app.log),
+    // Chosen once here, never per request (S3 when S3_BUCKET is set; modules/media/lib/image-store.ts).
+    images: createImageStore(env),
     accountDeletionSteps: ACCOUNT_DELETION_STEPS,
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', async () => deps.images.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -164,7 +168,7 @@ export async function buildApp(input: AppDepsInput, options: { logger?: boolean 
         description:
           'The provider API of SPEC.md section 7. Errors: a 4xx body maps each field to its messages (non-field problems under `detail`); a 5xx body is `{"detail": "There was an issue processing your request. Please try again later."}`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, storeDevice: { type: 'apiKey', in: 'header', name: 'X-Store-Device' } } },
     },
     transform: jsonSchemaTransform,
   });

@@ -94,7 +94,7 @@ export async function main(options: { dev?: boolean } = {}): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   stopJobs = scheduleJobs(app.deps, app.log);
   const port = (app.server.address() as AddressInfo).port;
-  console.log(`Marketplace ready on http://localhost:${port} (${env.NODE_ENV} mode, ${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  console.log(`Marketplace ready on http://localhost:${port} (${env.NODE_ENV} mode, ${db.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'}, ${app.deps.images.kind === 's3' ? `uploads in the S3 bucket ${env.S3_BUCKET}` : 'uploads in DATA_DIR'})`);
   if (env.STAFF_BOOTSTRAP_EMAIL) {
     // The first admin (docs/operations.md "First admin"): no default password, an invitation.
     const link = await bootstrapAdminInvitation(app.deps, env.STAFF_BOOTSTRAP_EMAIL);

@@ -57,7 +57,7 @@ describe('page action body caps (unlimited bodies)', () => {
     const multipart = (bytes: number) =>
       Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.alloc(bytes, 1), Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const type = `multipart/form-data; boundary=${boundary}`;
-    for (const url of ['/console/merchants/5/logo', '/console/merchants/5/photo.data']) {
+    for (const url of ['/console/merchants/5/logo', '/console/merchants/5/photo.data', '/console/contests/5/banner', '/console/contests/5/picture.data', '/console/offers/5/picture']) {
       // 5 MB passes the page host (no session here: to the sign-in page, not a 413).
       const taken = await post(url, multipart(5 * 1024 * 1024), type);
       expect(taken.statusCode, url).not.toBe(413);
@@ -65,7 +65,7 @@ describe('page action body caps (unlimited bodies)', () => {
       expectClientError(await post(url, multipart(UPLOAD_ACTION_BODY_LIMIT_BYTES), type), 413, /too large/);
     }
     // Every other console page keeps the form cap.
-    for (const url of ['/console/merchants/5', '/console/offers/5', '/console/merchants/5/locations/new', '/console/merchants/5/other']) {
+    for (const url of ['/console/merchants/5', '/console/offers/5', '/console/merchants/5/locations/new', '/console/merchants/5/other', '/console/contests/5', '/console/offers/5/banner', '/console/account']) {
       expectClientError(await post(url, multipart(PAGE_BODY_LIMIT_BYTES + 1), type), 413, /too large/);
     }
   });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/harness.ts';
 import { apiFetcher } from '../src/web/in-process-api.ts';
-import { pageContentSecurityPolicy } from '../src/web/page-security.ts';
+import { MAP_WORKER_ASSET, mapWorkerContentSecurityPolicy, pageContentSecurityPolicy, SERVICE_WORKER_CSP } from '../src/web/page-security.ts';
 
 const PROXY = '10.9.8.7';
 const CDN = { 'cf-ipcity': 'Minneapolis', 'cf-region-code': 'MN', 'cf-iplatitude': '44.98', 'cf-iplongitude': '-93.27', 'cf-ipcountry': 'US' };
@@ -61,5 +61,26 @@ describe('page CSP', () => {
     // another origin.
     expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The installable web app: manifest and service worker from our origin only.
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("worker-src 'self'");
+  });
+
+  it("gives the service worker a policy of its own: it fetches from our origin only", () => {
+    expect(SERVICE_WORKER_CSP).toContain("connect-src 'self'");
+    expect(SERVICE_WORKER_CSP).toContain("default-src 'none'");
+  });
+
+  it("allows the map view's worker from our origin, and MAP_STYLE_URL's origin only when set", () => {
+    const csp = pageContentSecurityPolicy('abc123==');
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("connect-src 'self';");
+    const styled = pageContentSecurityPolicy('abc123==', { mapStyleOrigin: 'https://tiles.example' });
+    expect(styled).toContain("connect-src 'self' https://tiles.example");
+    expect(styled).toContain("img-src 'self' data: https://tiles.example");
+    expect(styled).toContain("worker-src 'self';");
+    expect(mapWorkerContentSecurityPolicy()).toBe("default-src 'none'; connect-src 'self'");
+    expect(MAP_WORKER_ASSET.test('/srv/build/client/assets/maplibre-gl-worker-CZtFQQIV.mjs')).toBe(true);
+    expect(MAP_WORKER_ASSET.test('/srv/build/client/assets/offer-map-D02AQCq3.js')).toBe(false);
   });
 });

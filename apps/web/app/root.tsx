@@ -1,6 +1,6 @@
 // The document: brand (decided on the server from the visitor's place, SPEC.md 1), header,
 // footer, cookie banner and sign-up prompt around every page.
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import { BRANDS, brandFor } from '@market/domain/brand';
 import { isTwinCitiesArea } from '@market/domain/markets';
@@ -104,6 +104,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const brand = BRANDS[root.brandId];
   const geo: UserGeo = root.geo;
   const pageType = detectPageType(location.pathname, geo.state);
+  useServiceWorker();
+  useHydrationMark();
   return (
     <html lang="en" data-brand={brand.id}>
       <head>
@@ -111,6 +113,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand.accent} />
         <link rel="icon" href={brand.favicon} type="image/svg+xml" />
+        <link rel="manifest" href={brand.id === 'default' ? '/manifest.webmanifest' : `/manifest.webmanifest?brand=${brand.id}`} />
+        <link rel="apple-touch-icon" href={brand.id === 'default' ? '/brand/apple-touch-icon.png' : `/brand/apple-touch-icon-${brand.id}.png`} />
         <Meta />
         <Links />
       </head>
@@ -142,6 +146,29 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Marks the document once React has hydrated it (`<html data-hydrated>`), so that browser
+ * journeys and monitors can tell when the page answers clicks; it changes nothing a visitor sees.
+ */
+function useHydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+/**
+ * Registers the service worker (service-worker/sw.ts) once the page has loaded, so it never
+ * competes with the page's own files; the production build makes /sw.js, `npm run dev` does not.
+ */
+function useServiceWorker() {
+  useEffect(() => {
+    if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+    const register = () => void navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker not registered', error));
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }, []);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessToday, expiryLabel, expiryStatus, formatDisplayDate, oldestVisibleExpiry } from './expiry.ts';
+import { addDays, businessToday, dayIn, expiryLabel, expiryStatus, formatDisplayDate, oldestVisibleExpiry } from './expiry.ts';
 import { printLimit } from './constants.ts';
 
 describe('offer expiry (SPEC.md 4)', () => {
@@ -41,5 +41,19 @@ describe('expiry line of a coupon (SPEC.md 2, 9)', () => {
   it("says 'Expires' while active and 'Expired' with the date once expired", () => {
     expect(expiryLabel('2026-12-01', 'active')).toBe('Expires: 12/01/2026');
     expect(expiryLabel('2026-11-20', 'expired')).toBe('Expired: 11/20/2026');
+  });
+});
+
+describe('dayIn', () => {
+  it("answers the date in a market's time zone, with daylight saving", () => {
+    const at = new Date('2026-01-15T05:30:00Z');
+    expect(dayIn('America/Detroit', at)).toBe('2026-01-15');
+    expect(dayIn('America/Chicago', at)).toBe('2026-01-14');
+    expect(dayIn('America/Chicago', new Date('2026-01-15T06:00:00Z'))).toBe('2026-01-15');
+    // Summer (UTC-4 and UTC-5).
+    expect(dayIn('America/Detroit', new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
+    expect(dayIn('America/Detroit', new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
+    expect(dayIn('America/Chicago', new Date('2026-07-01T04:59:00Z'))).toBe('2026-06-30');
+    expect(dayIn('America/New_York', at)).toBe(businessToday(at));
   });
 });

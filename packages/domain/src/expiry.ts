@@ -18,6 +18,21 @@ export function businessToday(now: Date = new Date()): string {
   return TODAY_FORMAT.format(now);
 }
 
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>([[BUSINESS_TIMEZONE, TODAY_FORMAT]]);
+
+/**
+ * The date (YYYY-MM-DD) of `at` in a market's time zone (markets.timezone): analytics count each
+ * event on the business day of the market where it happened. Formatters are kept per zone.
+ */
+export function dayIn(timeZone: string, at: Date = new Date()): string {
+  let format = DAY_FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    DAY_FORMATS.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
 /** Whole days between two YYYY-MM-DD dates (b - a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);

@@ -1,5 +1,6 @@
 // One database handle for the whole app: PGlite (embedded, under DATA_DIR) by default, a real
 // PostgreSQL when DATABASE_URL is set (docs/operations.md). Both speak the same SQL dialect.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +8,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -23,6 +24,14 @@ export interface DbHandle {
   db: Database;
   /** Runs raw SQL and returns its rows (drizzle's `execute` differs per driver). */
   rows<T>(query: SQL, executor?: Executor): Promise<T[]>;
+  /**
+   * Runs a statement as `rows` does, on PostgreSQL as a named prepared statement: parsed once per
+   * connection, and planned once when its generic plan costs no more than a custom one (planning
+   * was half of a listing's database time, docs/performance.md). Only for statements whose best
+   * plan is the same for any parameter values, and whose text takes a bounded number of shapes
+   * (values always as parameters): every shape stays prepared on every pooled connection.
+   */
+  preparedRows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
@@ -32,6 +41,22 @@ export interface DbHandle {
 // GiST nearest-neighbour plans, and generic plans made the geo queries 13x slower
 // (docs/performance.md). The statement timeout keeps one bad query from holding a connection.
 const SESSION_SETTINGS = { random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan', statement_timeout: '15000' };
+// On PostgreSQL, PostgreSQL's own choice: an unnamed statement (every query but `preparedRows`)
+// is planned for its values whatever the mode; a named one (`preparedRows`, shapes whose plan
+// does not depend on the values) keeps a generic plan once it is no costlier than the custom ones.
+const POSTGRES_PLAN_CACHE_MODE = 'auto';
+
+/** Statement names by text, at most this many (`preparedRows` shapes are few; past that, statements run unnamed). */
+const MAX_PREPARED = 500;
+
+/**
+ * Dates and times as the text PostgreSQL sends, as drizzle's node-postgres driver reads them for
+ * `execute` (so `preparedRows` answers what `rows` would).
+ */
+const TEXT_TYPES = new Set<number>([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)),
+} as unknown as pg.CustomTypesConfig;
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
@@ -42,22 +67,46 @@ export interface OpenOptions {
   /** A PGlite data dump (from dumpDataDir) to start from, for tests. */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /**
+   * Milliseconds a statement may run (default 15,000). Batch work that is not a request (the seed
+   * of a national data set, its ANALYZE) passes 0: no limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 function wrap(kind: DbHandle['kind'], db: Database, close: () => Promise<void>, extra: Partial<DbHandle>): DbHandle {
-  return {
+  const handle: DbHandle = {
     kind,
     db,
     async rows<T>(query: SQL, executor: Executor = db) {
       const result = (await executor.execute(query)) as unknown as { rows: T[] };
       return result.rows;
     },
+    preparedRows: (query) => handle.rows(query),
     close,
     ...extra,
+  };
+  return handle;
+}
+
+/** `preparedRows` on a pool: the statement's name is a hash of its text. */
+function preparedOn(pool: pg.Pool): DbHandle['preparedRows'] {
+  const dialect = new PgDialect();
+  const names = new Map<string, string>();
+  return async <T>(query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `q_${createHash('sha1').update(text).digest('hex')}`;
+      names.set(text, name);
+    }
+    const result = await pool.query<T & pg.QueryResultRow>({ name, text, values: params, types: pgTypes });
+    return result.rows;
   };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  const settings = { ...SESSION_SETTINGS, ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: String(options.statementTimeoutMs) }) };
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -68,12 +117,12 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       // waits this long.
       connectionTimeoutMillis: 30_000,
       idleTimeoutMillis: 30_000,
-      options: Object.entries(SESSION_SETTINGS).map(([k, v]) => `-c ${k}=${v}`).join(' '),
+      options: Object.entries({ ...settings, plan_cache_mode: POSTGRES_PLAN_CACHE_MODE }).map(([k, v]) => `-c ${k}=${v}`).join(' '),
     });
     // A dropped server connection must not crash the process; the pool replaces the client.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return wrap('postgres', db, () => pool.end(), { pool });
+    return wrap('postgres', db, () => pool.end(), { pool, preparedRows: preparedOn(pool) });
   }
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
@@ -84,7 +133,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
-  for (const [key, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`SET ${key} = '${value}'`);
+  for (const [key, value] of Object.entries(settings)) await client.exec(`SET ${key} = '${value}'`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return wrap('pglite', db, () => client.close(), { pglite: client });
 }

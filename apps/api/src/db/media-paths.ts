@@ -9,6 +9,10 @@ export const BANNER_STATES = ['mi', 'il', 'mn', 'fl'] as const;
 /** SPEC.md 2: special-edition headers carry an image. */
 export const HEADER_TYPES = ['automotive', 'home-improvement', 'home-pros', 'contests'] as const;
 
+/** The scenes of a business's place the seed's merchant photos show (media routes /media/places/). */
+export const PLACE_SCENES = ['storefront', 'inside', 'counter'] as const;
+export type PlaceSceneName = (typeof PLACE_SCENES)[number];
+
 export type BannerState = (typeof BANNER_STATES)[number];
 export type HeaderType = (typeof HEADER_TYPES)[number];
 
@@ -57,4 +61,5 @@ export const mediaPaths = {
   banner: (state: BannerState) => `/media/banners/${state}.svg`,
   header: (type: HeaderType) => `/media/headers/${type}.svg`,
   category: (slug: string) => `/media/categories/${slug}.svg`,
+  place: (merchantSlug: string, scene: PlaceSceneName) => `/media/places/${merchantSlug}/${scene}.svg`,
 };

@@ -12,6 +12,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Keep this route's 200 answers in the answer cache (public GETs whose answer depends only on the URL). */
     answerCache?: boolean;
+    /**
+     * The answer carries clock-dependent fields ("open now", catalogue/lib/open-now.ts): a kept
+     * answer is not served after the wall-clock minute it was made in ends, so a cached list never
+     * says "open" past a closing minute.
+     */
+    answerCacheToMinute?: boolean;
   }
 }
 
@@ -21,6 +27,13 @@ interface Entry {
   contentType: string;
   cacheControl: string | undefined;
   etag: string | undefined;
+  /** Not served from this time on (ms since the epoch): the next minute for clock-dependent answers. */
+  until?: number | undefined;
+}
+
+/** The start of the minute after `ms` (ms since the epoch). */
+export function nextMinute(ms: number): number {
+  return Math.floor(ms / 60_000) * 60_000 + 60_000;
 }
 
 export interface AnswerCacheOptions {
@@ -51,7 +64,8 @@ export class AnswerCache {
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (Date.now() - entry.at >= this.options.ttlMs) {
+    const now = Date.now();
+    if (now - entry.at >= this.options.ttlMs || (entry.until !== undefined && now >= entry.until)) {
       this.delete(key, entry);
       return undefined;
     }
@@ -144,10 +158,12 @@ export function installAnswerCache(app: FastifyInstance, cache: AnswerCache): vo
     const contentType = reply.getHeader('content-type');
     const cacheControl = reply.getHeader('cache-control');
     const etag = reply.getHeader('etag');
+    const at = Date.now();
     cache.set(
       request.url,
       {
-        at: Date.now(),
+        at,
+        until: request.routeOptions.config?.answerCacheToMinute === true ? nextMinute(at) : undefined,
         body: payload,
         contentType: typeof contentType === 'string' ? contentType : 'application/json; charset=utf-8',
         cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined,

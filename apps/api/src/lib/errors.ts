@@ -77,6 +77,8 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      // A service we depend on is down (503): said plainly to the caller, and logged with its cause.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.code === 'too_many') reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
       return send(reply, error.status, { ...(error.fields ?? { detail: error.message }), ...error.extra });
     }

@@ -30,9 +30,17 @@ import { leadsRoutes } from './leads/routes.ts';
 import { MESSAGE_MAIL, messageMail, type MailTemplates } from './mail/lib/templates.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { notificationMails } from './notifications/lib/mails.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
+import { merchantInsightsRoutes } from './merchant-insights/routes.ts';
+import { merchantLocationRoutes } from './merchant-locations/routes.ts';
+import { merchantOfferRoutes } from './merchant-offers/routes.ts';
+import { merchantPhotoRoutes } from './merchant-photos/routes.ts';
 import { printsRoutes } from './prints/routes.ts';
+import { redemptionCodesRoutes } from './redemption-codes/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 /** Every kind of mail the app sends, by kind. */
 export const MAIL_TEMPLATES: MailTemplates = {
@@ -41,6 +49,7 @@ export const MAIL_TEMPLATES: MailTemplates = {
   ...invitationMails,
   ...leadsMails,
   ...contestsMails,
+  ...notificationMails,
 };
 
 /**
@@ -61,6 +70,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mailRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(notificationsRoutes);
   await app.register(savedRoutes);
   await app.register(geoRoutes);
   await app.register(catalogueRoutes);
@@ -71,6 +81,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mediaRoutes);
   await app.register(analyticsRoutes);
   await app.register(printsRoutes);
+  await app.register(redemptionCodesRoutes);
+  await app.register(walletRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(consoleContestsRoutes);
@@ -80,4 +92,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(consoleMembersRoutes);
   await app.register(consoleDashboardRoutes);
   await app.register(consoleOfferRoutes);
+  await app.register(merchantInsightsRoutes);
+  await app.register(merchantLocationRoutes);
+  await app.register(merchantOfferRoutes);
+  await app.register(merchantPhotoRoutes);
 }

@@ -9,7 +9,7 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const WEB_DIR = join(ROOT, 'apps/web/');
 export const WEB_BUILD_DIR = join(WEB_DIR, 'build/');
 export const WEB_SERVER_ENTRY = join(WEB_BUILD_DIR, 'server/index.js');
-const SOURCES = [join(WEB_DIR, 'app'), join(WEB_DIR, 'server'), join(ROOT, 'packages/domain/src')];
+const SOURCES = [join(WEB_DIR, 'app'), join(WEB_DIR, 'server'), join(WEB_DIR, 'service-worker'), join(ROOT, 'packages/domain/src')];
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -12,11 +12,14 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
+import { trustedProxyList } from '../config/env.ts';
+import { compileTrust, mayLocate } from '../modules/geo/lib/user-location.ts';
 import { WEB_BUILD_DIR, WEB_DIR, WEB_SERVER_ENTRY } from './build.ts';
 import { apiFetcher, isApiPath, type ApiRequestInit } from './in-process-api.ts';
 import { PAGE_BODY_LIMIT_BYTES, UPLOAD_ACTION_BODY_LIMIT_BYTES, UPLOAD_ACTION_PATHS, formBodyProblem, hasActionBody } from './page-actions.ts';
-import { sendWebResponse, toWebRequest } from './page-response.ts';
-import { isValidHost } from './page-security.ts';
+import { PageCache, pageCacheKey, splitAtNonce } from './page-cache.ts';
+import { sendKeptPage, sendWebResponse, toWebRequest } from './page-response.ts';
+import { isValidHost, MAP_WORKER_ASSET, mapWorkerContentSecurityPolicy, SERVICE_WORKER_CSP } from './page-security.ts';
 
 /** The server bundle's entry (apps/web/server/app.ts). */
 interface WebServerModule {
@@ -26,6 +29,7 @@ interface WebServerModule {
     nonce: string;
     publicUrl: string;
     secureCookies: boolean;
+    mapStyleUrl?: string | undefined;
     api: (path: string, init?: ApiRequestInit) => Promise<Response>;
   }): RouterContextProvider;
 }
@@ -33,6 +37,37 @@ interface WebServerModule {
 function isWebBuilt(): boolean {
   return existsSync(WEB_SERVER_ENTRY);
 }
+
+/**
+ * A CSP nonce: 128 random bits in base64url, whose characters no HTML or JSON escaping changes, so
+ * the page cache finds every place a render put it.
+ */
+function newNonce(): string {
+  // Drawn 256 at a time: one call to the system's generator costs more than its 16 bytes.
+  if (noncePoolAt >= noncePool.length) {
+    noncePool = randomBytes(16 * 256);
+    noncePoolAt = 0;
+  }
+  const nonce = noncePool.toString('base64url', noncePoolAt, noncePoolAt + 16);
+  noncePoolAt += 16;
+  return nonce;
+}
+let noncePool = Buffer.alloc(0);
+let noncePoolAt = 0;
+
+/** `api`, answering its first GET /api/userlocation/ with the lookup already made for this request. */
+function reusingLookup(api: ApiFetch, lookup: Response, body: Buffer): ApiFetch {
+  let unused = true;
+  return (path, init) => {
+    if (unused && path === '/api/userlocation/' && (init?.method ?? 'GET') === 'GET') {
+      unused = false;
+      return Promise.resolve(new Response(new Uint8Array(body), { status: lookup.status, headers: lookup.headers }));
+    }
+    return api(path, init);
+  };
+}
+
+type ApiFetch = (path: string, init?: ApiRequestInit) => Promise<Response>;
 
 function refuse(reply: FastifyReply, status: number, detail: string): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send({ detail });
@@ -90,6 +125,7 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
   const production = dev ? null : await source.load();
   const productionHandler = production ? production.createRequestHandler(production.build, mode) : null;
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  const mapStyleOrigin = env.MAP_STYLE_URL ? new URL(env.MAP_STYLE_URL).origin : undefined;
 
   if (!dev) {
     await app.register(fastifyStatic, {
@@ -100,13 +136,21 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
       // Hashed assets have .br and .gz copies from the build (scripts/compress-assets.ts).
       preCompressed: true,
       setHeaders(res, path) {
+        if (MAP_WORKER_ASSET.test(path)) res.header('content-security-policy', mapWorkerContentSecurityPolicy(mapStyleOrigin));
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker is checked for updates at every visit (its precache list names each release's files).
+        else if (path.endsWith('/sw.js')) res.header('cache-control', 'no-cache').header('content-security-policy', SERVICE_WORKER_CSP);
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
   }
 
-  const pages = async (scope: FastifyInstance) => {
+  // Not in development: an edited source shows on the next load.
+  const pages = dev ? null : new PageCache(app.deps.answers, env.PAGE_CACHE_SECONDS * 1000);
+  // What GET /api/userlocation/ may use: a request no source applies to is known to have no place.
+  const locationSources = { isTrustedPeer: compileTrust(trustedProxyList(env)), geoIpConfigured: Boolean(env.MAXMIND_DB) };
+
+  const pageRoutes = async (scope: FastifyInstance) => {
     // A page action's body is read whole, up to its cap (413 before more is read), and handed to
     // React Router, which parses the form.
     scope.removeAllContentTypeParsers();
@@ -128,28 +172,49 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
       const problem = await formBodyProblem(request);
       if (problem) return refuse(reply, problem.status, problem.detail);
     }
+    const nonce = newNonce();
+    let api = apiFetcher(app, env, request);
+    // An anonymous visitor's page may be one already rendered (page-cache.ts).
+    let cacheKey = pages?.enabled ? pageCacheKey(request) : null;
+    if (cacheKey?.needsLookup && mayLocate({ headers: request.headers, peerAddress: request.socket.remoteAddress }, locationSources)) {
+      // Without a userGeo cookie the page is for the place the lookup finds: the same for everyone
+      // only when it finds none (a found place is stored in a cookie, and that answer is not kept).
+      // The render's own lookup gets this answer instead of asking again.
+      const lookup = await api('/api/userlocation/');
+      const body = Buffer.from(await lookup.arrayBuffer());
+      if (lookup.status !== 200 || body.toString('latin1').trim() !== 'null') cacheKey = null;
+      api = reusingLookup(api, lookup, body);
+    }
+    const kept = cacheKey ? pages?.get(cacheKey.key) : undefined;
+    if (kept) return sendKeptPage(reply, kept, nonce, { mapStyleOrigin });
+    const generation = pages?.generation() ?? 0;
     const controller = new AbortController();
     // Stops rendering for a visitor who left; after a complete answer there is nothing to stop
     // (and an abort costs a DOMException with its stack on every page).
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    const nonce = randomBytes(16).toString('base64');
     const web = production ?? (await source.load());
     const context = web.createLoadContext({
       nonce,
       publicUrl,
       secureCookies: publicUrl.startsWith('https:'),
-      api: apiFetcher(app, env, request),
+      mapStyleUrl: env.MAP_STYLE_URL,
+      api,
     });
     const handle = productionHandler ?? web.createRequestHandler(web.build, mode);
+    const rendered = Date.now();
     const response = await handle(toWebRequest(request, controller.signal), context);
-    return sendWebResponse(reply, response, nonce);
+    const key = cacheKey?.key;
+    return sendWebResponse(reply, response, nonce, {
+      mapStyleOrigin,
+      onCompletePage: key && pages ? (page) => pages.set(key, { status: page.status, headers: page.headers, parts: splitAtNonce(page.html, nonce), generation }, rendered) : undefined,
+    });
     };
     scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler });
     // The console's image uploads alone take a body of the API's 5 MB (a route's bodyLimit wins
     // over its parser's); their other methods, and every other page, keep the 64 KB cap.
     for (const url of UPLOAD_ACTION_PATHS) scope.route({ method: 'POST', url, schema: { hide: true }, bodyLimit: UPLOAD_ACTION_BODY_LIMIT_BYTES, handler });
   };
-  await app.register(pages);
+  await app.register(pageRoutes);
 }

@@ -8,13 +8,15 @@ import { UPLOAD_MAX_BYTES } from '../modules/media/lib/uploaded-images.ts';
 export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * The console's image uploads (a merchant's logo and photo) take the API's 5 MB file and the
+ * The console's image uploads (a merchant's logo and photo, a contest's banner and picture, an
+ * offer's picture) take the API's 5 MB file and the
  * multipart framing around it; the API answers 413 on `file` past 5 MB, the page host past this.
  */
 export const UPLOAD_ACTION_BODY_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
 
-/** The page actions that take a file (apps/web routes/console/merchant-image.tsx), and their data twins. */
-export const UPLOAD_ACTION_PATHS = ['/console/merchants/:id/logo', '/console/merchants/:id/photo', '/console/merchants/:id/logo.data', '/console/merchants/:id/photo.data'] as const;
+const UPLOAD_PAGES = ['/console/merchants/:id/logo', '/console/merchants/:id/photo', '/console/contests/:id/banner', '/console/contests/:id/picture', '/console/offers/:id/picture'] as const;
+/** The page actions that take a file (apps/web routes/console/record-image.tsx), and their data twins. */
+export const UPLOAD_ACTION_PATHS = UPLOAD_PAGES.flatMap((page) => [page, `${page}.data`]);
 /** The encodings an HTML form (and a React Router fetcher) posts in. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -6,6 +6,7 @@ import type { App } from '../../src/app.ts';
 import type { DbHandle } from '../../src/db/client.ts';
 import { hashToken } from '../../src/modules/auth/lib/tokens.ts';
 import { signUpMember, type TestMember } from '../../src/modules/auth/members.fixtures.ts';
+import { signUpMerchantPerson, type TestMerchantPerson } from '../../src/modules/merchant-access/merchant.fixtures.ts';
 import type { Operation, RequestParts } from './operations.ts';
 import { validRequest } from './schema-arbitraries.ts';
 
@@ -25,6 +26,24 @@ export async function realIds(db: DbHandle): Promise<RealIds> {
   const [entity] = await db.rows<{ id: number; contest_id: number }>(sql`SELECT id, contest_id FROM contest_entities ORDER BY id LIMIT 1`);
   const [place] = await db.rows<{ id: number }>(sql`SELECT id FROM places ORDER BY id LIMIT 1`);
   return { offerId: offer!.id, locationId: offer!.location_id, contestEntityId: entity!.id, contestId: entity!.contest_id, placeId: place!.id };
+}
+
+/**
+ * The owner of the real offer's merchant (a session that passed the second factor): the input
+ * suites try merchant operations as them, on that merchant, so the checks behind the team guard
+ * are reached.
+ */
+export async function realMerchantOwner(app: App, db: DbHandle, ids: RealIds): Promise<TestMerchantPerson> {
+  const [offer] = await db.rows<{ merchant_id: number }>(sql`SELECT merchant_id FROM offers WHERE id = ${ids.offerId}`);
+  return signUpMerchantPerson(app, offer!.merchant_id, 'owner');
+}
+
+/** The caller of an operation in the input suites: staff for console operations, the owner for merchant ones. */
+export function callerHeaders(op: Operation, callers: { member: TestMember; admin: { headers: Record<string, string> }; owner: TestMerchantPerson }): Record<string, string> {
+  if (!op.secured) return {};
+  if (op.id.includes(' /api/console/')) return callers.admin.headers;
+  if (op.id.includes(' /api/merchant/')) return callers.owner.headers;
+  return callers.member.headers;
 }
 
 /** A member whose token has expired (its row says so; the token itself is real). */

@@ -7,13 +7,16 @@ import { BODY_LIMIT_BYTES } from '../../src/app.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { randomClientIp, signUpVerifiedMember, type TestMember } from '../../src/modules/auth/members.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../../src/modules/staff/staff.fixtures.ts';
-import { realIds, realisticValues, sampleRequest } from './fixtures.ts';
+import { callerHeaders, realIds, realisticValues, realMerchantOwner, sampleRequest } from './fixtures.ts';
+import type { TestMerchantPerson } from '../../src/modules/merchant-access/merchant.fixtures.ts';
 import { isFieldMessageBody, listOperations, toInject, type Operation } from './operations.ts';
 
 let t: TestApp;
 let member: TestMember;
 /** Console operations are tried as an admin, so the input checks behind the staff guard are reached. */
 let admin: TestStaff;
+/** Merchant operations are tried as the owner of a real merchant, on that merchant. */
+let owner: TestMerchantPerson;
 let operations: Operation[];
 
 beforeAll(async () => {
@@ -21,20 +24,21 @@ beforeAll(async () => {
   // Confirmed, so operations that need a confirmed e-mail (contest entries, claims) reach their input checks.
   member = await signUpVerifiedMember(t.app);
   admin = await signUpStaff(t.app, 'admin');
+  owner = await realMerchantOwner(t.app, t.db, await realIds(t.db));
   operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/' && op.id !== 'DELETE /auth/sessions/{id}/');
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const headersFor = (op: Operation) => (!op.secured ? {} : op.id.includes(' /api/console/') ? admin.headers : member.headers);
+const headersFor = (op: Operation) => callerHeaders(op, { member, admin, owner });
 
 describe('limits on every operation', () => {
   it('answers 413 to a body over the cap on every operation that takes a body', async () => {
     const withBody = operations.filter((op) => op.body);
     expect(withBody.length).toBeGreaterThan(10);
     for (const op of withBody) {
-      const parts = sampleRequest(op, {});
+      const parts = sampleRequest(op, { merchant_id: owner.merchantId });
       parts.rawBody = JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) });
       const res = await t.app.inject(toInject(op, parts, headersFor(op), randomClientIp()));
       expect(res.statusCode, op.id).toBe(413);
@@ -49,7 +53,7 @@ describe('limits on every operation', () => {
       const declared = op.params.find((p) => p.name === 'limit')!.schema.maximum;
       expect(declared, `${op.id} declares its page cap`).toBeDefined();
       expect(declared!, op.id).toBeLessThanOrEqual(MAX_PAGE_SIZE);
-      const parts = sampleRequest(op, realisticValues(ids));
+      const parts = sampleRequest(op, { ...realisticValues(ids), merchant_id: owner.merchantId });
       parts.query.limit = String(declared! + 1);
       const res = await t.app.inject(toInject(op, parts, headersFor(op), randomClientIp()));
       expect(res.statusCode, op.id).toBe(400);
@@ -61,7 +65,7 @@ describe('limits on every operation', () => {
     let textCaps = 0;
     for (const op of operations) {
       for (const p of op.params.filter((q) => q.in === 'query' && q.schema.type === 'string' && typeof q.schema.maxLength === 'number')) {
-        const parts = sampleRequest(op, realisticValues(ids));
+        const parts = sampleRequest(op, { ...realisticValues(ids), merchant_id: owner.merchantId });
         parts.query[p.name] = Array.from({ length: p.schema.maxLength! + 1 }, () => '1').join('').slice(0, p.schema.maxLength! + 1);
         const res = await t.app.inject(toInject(op, parts, headersFor(op), randomClientIp()));
         expect(res.statusCode, `${op.id} ${p.name}`).toBeGreaterThanOrEqual(400);
@@ -81,7 +85,7 @@ describe('limits on every operation', () => {
     for (const op of operations.filter((o) => o.body?.properties)) {
       for (const [name, schema] of Object.entries(op.body!.properties!)) {
         if (schema.type !== 'string' || typeof schema.maxLength !== 'number' || schema.maxLength > 10_000) continue;
-        const parts = sampleRequest(op, realisticValues(ids));
+        const parts = sampleRequest(op, { ...realisticValues(ids), merchant_id: owner.merchantId });
         parts.body = { ...(parts.body as object), [name]: 'a'.repeat(schema.maxLength + 1) };
         const res = await t.app.inject(toInject(op, parts, headersFor(op), randomClientIp()));
         expect(res.statusCode, `${op.id} ${name}`).toBeGreaterThanOrEqual(400);

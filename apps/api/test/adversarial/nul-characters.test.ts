@@ -7,7 +7,8 @@ import { NUL_CHARACTER_MESSAGE } from '../../src/lib/text-input.ts';
 import { randomClientIp, signUpVerifiedMember, type TestMember } from '../../src/modules/auth/members.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../../src/modules/staff/staff.fixtures.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
-import { realIds, realisticValues, sampleRequest } from './fixtures.ts';
+import { callerHeaders, realIds, realisticValues, realMerchantOwner, sampleRequest } from './fixtures.ts';
+import type { TestMerchantPerson } from '../../src/modules/merchant-access/merchant.fixtures.ts';
 import { listOperations, toInject, type Operation } from './operations.ts';
 
 const ANALYTICS_KEY = 'nul-characters-analytics-key';
@@ -15,6 +16,8 @@ let t: TestApp;
 let member: TestMember;
 /** Console operations are tried as an admin, so the input checks behind the staff guard are reached. */
 let admin: TestStaff;
+/** Merchant operations are tried as the owner of a real merchant, on that merchant. */
+let owner: TestMerchantPerson;
 let operations: Operation[];
 
 beforeAll(async () => {
@@ -23,6 +26,7 @@ beforeAll(async () => {
   // Confirmed, so operations that need a confirmed e-mail (contest entries, claims) reach their input checks.
   member = await signUpVerifiedMember(t.app);
   admin = await signUpStaff(t.app, 'admin');
+  owner = await realMerchantOwner(t.app, t.db, await realIds(t.db));
   operations = listOperations(t.app).filter((op) => op.id !== 'POST /auth/logout/' && op.id !== 'DELETE /auth/user/' && op.id !== 'DELETE /auth/sessions/{id}/');
 });
 afterAll(async () => {
@@ -75,9 +79,9 @@ describe('NUL characters in text inputs answer 400 naming the field', () => {
     const ids = await realIds(t.db);
     let checked = 0;
     for (const op of operations) {
-      const headers = { ...(!op.secured ? {} : op.id.includes(' /api/console/') ? admin.headers : member.headers), 'x-analytics-key': ANALYTICS_KEY };
+      const headers = { ...callerHeaders(op, { member, admin, owner }), 'x-analytics-key': ANALYTICS_KEY };
       for (const p of op.params.filter((q) => q.schema.type === 'string' || q.schema.type === undefined)) {
-        const parts = sampleRequest(op, realisticValues(ids));
+        const parts = sampleRequest(op, { ...realisticValues(ids), merchant_id: owner.merchantId });
         (p.in === 'path' ? parts.path : parts.query)[p.name] = `a\u0000b`;
         const res = await t.app.inject(toInject(op, parts, headers, randomClientIp()));
         // A path parameter that no route matches with a NUL in it is a plain 404.
@@ -87,7 +91,7 @@ describe('NUL characters in text inputs answer 400 naming the field', () => {
       }
       for (const [name, schema] of Object.entries(op.body?.properties ?? {})) {
         if (schema.type !== 'string') continue;
-        const parts = sampleRequest(op, realisticValues(ids));
+        const parts = sampleRequest(op, { ...realisticValues(ids), merchant_id: owner.merchantId });
         parts.body = { ...(parts.body as object), [name]: 'a\u0000b' };
         const res = await t.app.inject(toInject(op, parts, headers, randomClientIp()));
         expectNulRefused(res, name, `${op.id} body ${name}`);

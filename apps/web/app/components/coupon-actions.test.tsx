@@ -14,8 +14,13 @@ const LIMIT = printLimit(OFFER.max_prints);
 const PRINTS = `GET /api/userprintsamount/?offer_id=${OFFER.id}&user_id=${MEMBER.id}`;
 /** The Print record GET /api/userprintsamount/ answers (PrintRecordOut). */
 const printRecord = (prints: number) => ({ offer_id: OFFER.id, prints, limit: LIMIT, last_printed_at: prints ? '2026-11-20T15:04:05.000Z' : null });
-/** A redemption as POST and GET /api/redemptions/ answer it (RedemptionOut). */
-const REDEMPTION = { id: 11, offer_id: OFFER.id, redeemed_at: '2026-11-20T15:05:00.000Z' };
+/** A redemption as POST and GET /api/redemptions/ answer it (RedemptionOut), made just now. */
+function redemption() {
+  const now = Date.now();
+  const iso = (ms: number) => new Date(now + ms).toISOString();
+  return { id: 11, offer_id: OFFER.id, redeemed_at: iso(0), code: '7K3QD-M2XWA-9PTRC', valid_until: iso(600_000), undo_until: iso(120_000), confirmed_at: null };
+}
+const REDEMPTION = redemption();
 
 describe('coupon actions for a member', () => {
   it('shows the print count, asks before redeeming, waits, then shows the code', async () => {
@@ -38,6 +43,27 @@ describe('coupon actions for a member', () => {
     expect(await screen.findByText('Coupon redeemed')).toBeTruthy();
     expect(screen.getByText('SAVE10')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/redemptions/', body: { offer_id: OFFER.id }, authorization: 'Bearer test-token' });
+    // The copy's own code, full screen for the cashier, with its countdown (a phone opens it at once).
+    await user.click(screen.getByRole('button', { name: 'Show code to cashier' }));
+    const shown = await screen.findByRole('dialog', { name: 'Show this to the cashier' });
+    expect(shown.textContent).toContain('7K3QD-M2XWA-9PTRC');
+    expect(shown.textContent).toMatch(/Works for (10:00|9:5\d) more/);
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show code to cashier' })).toBeTruthy();
+  });
+
+  it('undoes an accidental slide within 2 minutes and offers redemption again', async () => {
+    const api = stubApi({
+      [PRINTS]: { body: printRecord(1) },
+      'GET /api/redemptions/': { body: [redemption()] },
+      'POST /api/redemptions/11/undo/': { body: { offer_id: OFFER.id, code: '7K3QD-M2XWA-9PTRC', status: 'void' } },
+      'GET /api/userfavorites/': { body: { offers: { active: [], expired: [] }, cars: { active: [], expired: [] }, locations: [], contests: [], count: 0 } },
+    });
+    const { user } = renderPage(<CouponActions offer={OFFER} locationId={0} />, { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: /^Undo redemption \(\d:\d\d\)$/ }));
+    expect(await screen.findByRole('button', { name: 'Redeem Coupon' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/redemptions/11/undo/']);
   });
 
   it("shows a failed redemption's message and offers the button again", async () => {

@@ -4,7 +4,8 @@
 // technology).
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { PrintRecordOut, PrintTokenOut, RedemptionListOut } from '@market/domain/api/prints';
+import { PrintRecordOut, PrintTokenOut, RedemptionListOut, RedemptionOut } from '@market/domain/api/prints';
+import { RedemptionUndoOut } from '@market/domain/api/redemption-codes';
 import { printLimit, REDEEM_SWIPE_PX, REDEEM_VERTICAL_TOLERANCE_PX } from '@market/domain/constants';
 import type { OfferDetail } from '../lib/api/api-types.ts';
 import { recordEvent } from '../lib/api/analytics.ts';
@@ -139,10 +140,10 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
 
   // SPEC.md 4, 7: the redeemed prints list, loaded on open and when the member changes; an
   // authorisation failure logs the member out.
-  const redemptions = useLoad(['redeemed', offer.id, session.auth], async () => {
+  const redemptions = useLoad(['redeemed', offer.id, session.auth], async (): Promise<RedemptionOut | false> => {
     try {
       const list = await callApi('/api/redemptions/', { answer: RedemptionListOut });
-      return list.some((r) => r.offer_id === offer.id);
+      return list.find((r) => r.offer_id === offer.id) ?? false;
     } catch (err) {
       if (session.handleAuthFailure(err)) throw err;
       return false;
@@ -150,6 +151,7 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
   });
   const redeemed = redemptions.data ?? null;
   const setRedeemed = redemptions.setData;
+  const [showCode, setShowCode] = useState(false);
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -162,12 +164,14 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
     setError(null);
     setConfirming(false);
     try {
-      await callApi('/api/redemptions/', { method: 'POST', body: { offer_id: offer.id } });
-      setRedeemed(true);
-      redemptions.reload();
+      const made = await callApi('/api/redemptions/', { method: 'POST', body: { offer_id: offer.id }, answer: RedemptionOut });
+      setRedeemed(made);
+      // A phone turns into the coupon for the cashier: the copy's code and QR, full screen. A
+      // desktop offers the same behind "Show code to cashier".
+      setShowCode(touch);
     } catch (err) {
       if (session.handleAuthFailure(err)) return;
-      if (err instanceof ApiError && err.status === 409) setRedeemed(true);
+      if (err instanceof ApiError && err.status === 409) redemptions.reload();
       setError(messageOf(err));
       springBack();
     }
@@ -209,11 +213,18 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
 
   if (redeemed) {
     return (
-      <div className="redeem-done" role="status">
-        <p className="form-success">Coupon redeemed</p>
-        <p>Show code to your retailer</p>
-        {offer.code ? <p className="code">{offer.code}</p> : null}
-      </div>
+      <RedeemedCoupon
+        offer={offer}
+        redemption={redeemed}
+        showCode={showCode}
+        onShowCode={setShowCode}
+        onUndone={() => {
+          setShowCode(false);
+          setRedeemed(false);
+          springBack();
+        }}
+        onChanged={() => redemptions.reload()}
+      />
     );
   }
 
@@ -266,6 +277,126 @@ function Redeem({ offer, prints, limit }: { offer: OfferDetail; prints: number; 
         <p role="alert" className="form-error">
           {error}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Seconds left until `iso`, ticking every second while `active`. */
+function useSecondsLeft(iso: string | null, active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso || !active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [iso, active]);
+  return iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
+}
+
+const minutesAndSeconds = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+/**
+ * A redeemed coupon (docs/api.md "Redemption codes"): for 10 minutes the phone shows this copy's
+ * own code and its QR full screen for the cashier to scan or type; for 2 minutes, until a cashier
+ * confirms it, an accidental slide can be undone. Afterwards the offer's code stays on show.
+ */
+function RedeemedCoupon({
+  offer,
+  redemption,
+  showCode,
+  onShowCode,
+  onUndone,
+  onChanged,
+}: {
+  offer: OfferDetail;
+  redemption: RedemptionOut;
+  showCode: boolean;
+  onShowCode: (show: boolean) => void;
+  onUndone: () => void;
+  onChanged: () => void;
+}) {
+  const session = useSession();
+  const codeLeft = useSecondsLeft(redemption.valid_until, redemption.code !== null);
+  const undoLeft = useSecondsLeft(redemption.undo_until, redemption.undo_until !== null);
+  const [qrSvg, setQrSvg] = useState<string | null>(null);
+  const [undoError, setUndoError] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const live = redemption.code !== null && redemption.confirmed_at === null && codeLeft > 0;
+  const open = showCode && live;
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open || !redemption.code || typeof window === 'undefined') return;
+    let gone = false;
+    // The QR library is loaded only when a code is shown: the offer pages do not carry it.
+    void import('qrcode').then(async (QRCode) => {
+      const url = `${window.location.origin}/r/${redemption.code}`;
+      const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+      if (!gone) setQrSvg(svg);
+    });
+    requestAnimationFrame(() => closeButton.current?.focus());
+    return () => {
+      gone = true;
+    };
+  }, [open, redemption.code]);
+
+  async function undo() {
+    setUndoing(true);
+    setUndoError(null);
+    try {
+      await callApi(`/api/redemptions/${redemption.id}/undo/`, { method: 'POST', answer: RedemptionUndoOut });
+      onUndone();
+    } catch (err) {
+      if (session.handleAuthFailure(err)) return;
+      setUndoError(messageOf(err));
+      onChanged();
+    } finally {
+      setUndoing(false);
+    }
+  }
+
+  const canUndo = redemption.confirmed_at === null && undoLeft > 0;
+  const undoControl = canUndo ? (
+    <button type="button" className="btn btn-outline btn-small" onClick={() => void undo()} disabled={undoing}>
+      Undo redemption ({minutesAndSeconds(undoLeft)})
+    </button>
+  ) : null;
+
+  return (
+    <div className="redeem-done" role="status">
+      <p className="form-success">{redemption.confirmed_at ? 'Coupon redeemed and confirmed by the store' : 'Coupon redeemed'}</p>
+      <p>Show code to your retailer</p>
+      {offer.code ? <p className="code">{offer.code}</p> : null}
+      {live && !open ? (
+        <button type="button" className="btn btn-primary" onClick={() => onShowCode(true)}>
+          Show code to cashier
+        </button>
+      ) : null}
+      {!open ? undoControl : null}
+      {undoError ? (
+        <p role="alert" className="form-error">
+          {undoError}
+        </p>
+      ) : null}
+      {open ? (
+        <div className="redeem-fullscreen" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="redeem-fullscreen">
+          <p id={titleId} className="redeem-fullscreen-title">
+            Show this to the cashier
+          </p>
+          <p className="redeem-fullscreen-offer">{offer.name}</p>
+          {qrSvg ? <div className="redeem-fullscreen-qr" aria-hidden="true" dangerouslySetInnerHTML={{ __html: qrSvg }} /> : <div className="redeem-fullscreen-qr" aria-hidden="true" />}
+          <p className="redeem-fullscreen-code" aria-label="Redemption code">
+            {redemption.code}
+          </p>
+          <p className="small">Works for {minutesAndSeconds(codeLeft)} more. The cashier scans the QR code or types the code.</p>
+          <div className="row wrap">
+            {undoControl}
+            <button type="button" className="btn btn-outline btn-small" ref={closeButton} onClick={() => onShowCode(false)}>
+              Hide
+            </button>
+          </div>
+        </div>
       ) : null}
     </div>
   );

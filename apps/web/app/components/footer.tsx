@@ -4,9 +4,21 @@
 // business pages (isBusiness), whose footer leads 'Back To the main site'.
 import { Link } from 'react-router';
 import type { Brand } from '@market/domain/brand';
+import { HOME_PROS_CATEGORIES } from '@market/domain/categories';
 import { HEADQUARTERS, TOLL_FREE_PHONE } from '@market/domain/markets';
-import { COMPANY_LINKS, EXTERNAL, HOME_PROS_LINKS } from '../lib/content/site.ts';
+import { EXTERNAL } from '../lib/content/site.ts';
 import { MagazineLeadDialog, MailingRemovalDialog, NewsletterForm, SuggestDialog } from './lead-forms.tsx';
+
+const COMPANY_LINKS = [
+  { href: '/about', label: 'About Us' },
+  { href: '/careers', label: 'Careers' },
+  { href: '/presskit', label: 'Press Kit' },
+  { href: '/contact', label: 'Contact Us' },
+  { href: '/terms', label: 'Terms of Use' },
+  { href: '/privacy', label: 'Privacy Policy' },
+] as const;
+
+const HOME_PROS_LINKS = HOME_PROS_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: `/browse/${c.slug}` }));
 
 export function Footer({ brand, twinCities, isBusiness = false }: { brand: Brand; twinCities: boolean; isBusiness?: boolean }) {
   return (

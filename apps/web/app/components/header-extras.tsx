@@ -4,12 +4,16 @@
 // 'Browse By Location', blog).
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { MAIN_CATEGORIES } from '@market/domain/categories';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
-import { MENU_CATEGORIES } from '../lib/content/site.ts';
+import { EXTERNAL } from '../lib/content/site.ts';
 import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 import { useSaved } from '../lib/member/saved.tsx';
 import { useSession } from '../lib/member/session.tsx';
 import type { AuthState } from '../lib/member/session.tsx';
+
+/** Category entries of the mobile menu (SPEC.md 2 Mobile menu): the contests category goes to the external contest page. */
+const MENU_CATEGORIES = MAIN_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: c.slug === 'contests' ? EXTERNAL.contests : `/browse/${c.slug}`, external: c.slug === 'contests' }));
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
 

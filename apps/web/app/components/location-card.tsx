@@ -5,7 +5,7 @@ import type { LocationDetail } from '../lib/api/api-types.ts';
 import { modalHref } from '../lib/ui/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { SaveButton } from './save-button.tsx';
-import { merchantHref } from './offer-card.tsx';
+import { merchantHref, NowLabels } from './offer-card.tsx';
 
 export function LocationCard({ location: loc, headingLevel = 3 }: { location: LocationDetail; headingLevel?: 2 | 3 }) {
   const location = useLocation();
@@ -20,6 +20,7 @@ export function LocationCard({ location: loc, headingLevel = 3 }: { location: Lo
       <div className="card-body">
         <Heading className="card-title">{loc.display_name || loc.merchant_name}</Heading>
         <p className="card-address">{[loc.address, loc.address2, `${loc.city}, ${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ')}</p>
+        <NowLabels offer={{ open_now: loc.open_now, hours_label: loc.hours_label }} />
         {first ? (
           <p>
             <Link to={modalHref(location, 'o', first.entitiable_id)} preventScrollReset state={{ modalFromList: true }}>

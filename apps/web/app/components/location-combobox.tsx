@@ -2,6 +2,7 @@
 // first focus of the field (location-picker.tsx draws the stand-in and owns the dialog).
 import { useCombobox } from 'downshift';
 import { useRef, useState, type RefObject } from 'react';
+import { ZIP_PATTERN } from '@market/domain/list-sort';
 import type { PlaceSuggestion } from '../lib/api/api-types.ts';
 import { loadPlaces, useAutocomplete } from '../lib/ui/autocomplete.ts';
 import type { LocationSetter } from './set-location.ts';
@@ -65,6 +66,14 @@ export function LocationCombobox({ placeholder, narrow, setter, inputRef, onOpen
           onKeyDown: (event) => {
             if (event.key === 'ArrowDown' || event.key === 'ArrowUp') navigated.current = true;
             else if (event.key !== 'Enter') navigated.current = false;
+            // A 5-digit ZIP code sets the place by itself (docs/api.md "Sort, distance and radius").
+            if (event.key === 'Enter' && !navigated.current && ZIP_PATTERN.test(text.trim())) {
+              (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+              event.preventDefault();
+              combobox.closeMenu();
+              setter.chooseZip(text.trim());
+              return;
+            }
             // SPEC.md 4: Enter picks the first suggestion (unless one was chosen with the arrows).
             if (event.key === 'Enter' && !navigated.current && places[0]) {
               (event.nativeEvent as unknown as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;

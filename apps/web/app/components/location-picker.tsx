@@ -5,6 +5,7 @@
 // a plain form: the action takes the first city matching the text.
 import { useRef, useState, type RefObject } from 'react';
 import { BREAKPOINTS } from '@market/domain/constants';
+import { ZIP_PATTERN } from '@market/domain/list-sort';
 import { locationLabel, placeText } from '@market/domain/location-label';
 import type { UserGeo } from '@market/domain/user-geo';
 import type { PlaceSuggestion } from '../lib/api/api-types.ts';
@@ -94,6 +95,7 @@ export function LocationDialog({ open, onOpenChange, geo, setter, returnFocus }:
   const [text, setText] = useState('');
   const { items } = useAutocomplete(text, loadPlaces);
   const [selected, setSelected] = useState<PlaceSuggestion | null>(null);
+  const zip = ZIP_PATTERN.test(text.trim());
   const choose = (place: PlaceSuggestion) => {
     actions.choosePlace(place.id);
     onOpenChange(false);
@@ -104,18 +106,24 @@ export function LocationDialog({ open, onOpenChange, geo, setter, returnFocus }:
         className="stack"
         onSubmit={(e) => {
           e.preventDefault();
+          // A 5-digit ZIP code sets the place by itself.
+          if (zip) {
+            actions.chooseZip(text.trim());
+            onOpenChange(false);
+            return;
+          }
           // SPEC.md 4: 'Set Location' acts only when there is text and at least one result.
           const pick = selected ?? items[0];
           if (text.trim() && pick) choose(pick);
         }}
       >
         <label className="field">
-          <span className="visually-hidden">City</span>
+          <span className="visually-hidden">City or ZIP code</span>
           <input
             type="search"
             value={text}
             autoComplete="off"
-            placeholder={placeText(geo) || 'Search My City'}
+            placeholder={placeText(geo) || 'City or ZIP code'}
             onChange={(e) => {
               setText(e.target.value);
               setSelected(null);
@@ -142,7 +150,7 @@ export function LocationDialog({ open, onOpenChange, geo, setter, returnFocus }:
             </li>
           ))}
         </ul>
-        <button type="submit" className="btn btn-primary" disabled={!text.trim() || items.length === 0}>
+        <button type="submit" className="btn btn-primary" disabled={!zip && (!text.trim() || items.length === 0)}>
           Set Location
         </button>
       </form>

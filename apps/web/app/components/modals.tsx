@@ -17,6 +17,7 @@ import { ShareMenu } from './share-menu.tsx';
 import { SaveButton } from './save-button.tsx';
 import { ContestEntry } from './contest-entry.tsx';
 import { CouponActions } from './coupon-actions.tsx';
+import { ValueBadge } from './value-badge.tsx';
 import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 
 // The lease form carries the phone parser: it loads only with a Michigan car offer.
@@ -95,7 +96,7 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
     >
       <div className="offer-modal-body">
         <div className="offer-media">
-          {offer.merchant_logo ? <img src={offer.merchant_logo} alt={`${merchantName} logo`} width={120} height={120} className="offer-logo" /> : null}
+          {offer.merchant_logo ? <img src={offer.merchant_logo} alt="" width={120} height={120} className="offer-logo" /> : null}
           {offer.path ? <img src={offer.path} alt="" width={480} height={270} className="offer-picture" /> : null}
         </div>
         <div className="offer-info">
@@ -104,6 +105,7 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
               <Link to={merchantHref(offer.merchant.slug, locationId)}>{merchantName}</Link>
             </p>
           ) : null}
+          <ValueBadge value={offer.value} badge={offer.badge} size="modal" />
           <div className="row wrap">
             {offer.is_featured ? <span className="badge">Featured</span> : null}
             {offer.is_certified ? <CertifiedBadge /> : null}
@@ -172,6 +174,9 @@ function ContestModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'cont
   const { contest } = data;
   const c = contest.contest;
   const [rulesOpen, setRulesOpen] = useState(false);
+  // A click kept from before hydration must not open the rules in the same render that moves the
+  // contest window into its portal: the rules would sit under it and Escape would close both.
+  const hydrated = useHydrated();
   const opened = useEffectEvent(onOpen);
   useEffect(() => opened(), [contest.entity_id]);
   const viewLocation = c.merchant?.slug && c.merchant.default_location_id ? merchantHref(c.merchant.slug, c.merchant.default_location_id) : null;
@@ -188,7 +193,7 @@ function ContestModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'cont
       <ContestEntry contest={contest} />
       <p className="row wrap">
         {viewLocation ? <Link to={viewLocation}>View Location</Link> : null}
-        <button type="button" className="link-button" onClick={() => setRulesOpen(true)}>
+        <button type="button" className="link-button" onClick={() => hydrated && setRulesOpen(true)}>
           Read Contest rules
         </button>
         {data.drawRecordLink ? <Link to={`/contests/${contest.entity_id}/draws`}>How the winners were drawn</Link> : null}

@@ -3,9 +3,11 @@
 // link is the current page with o={offer id}: it opens the offer modal, and is a real URL.
 import { Link, useLocation } from 'react-router';
 import { formatDisplayDate } from '@market/domain/expiry';
+import { formatDistance } from '@market/domain/list-sort';
 import type { OfferListItem } from '../lib/api/api-types.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
 import { SaveButton } from './save-button.tsx';
+import { ValueBadge } from './value-badge.tsx';
 import { modalHref } from '../lib/ui/modal-links.ts';
 
 export function merchantHref(slug: string, locationId: number, offers = false): string {
@@ -22,6 +24,7 @@ export function OfferCard({ offer, headingLevel = 3, atItsLocation = false }: { 
   const image = car ? offer.path ?? offer.merchant_logo : offer.merchant_logo ?? offer.path;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const address = [offer.location.address, offer.location.city, offer.location.state].filter(Boolean).join(', ');
+  const distance = formatDistance(offer.distance);
   return (
     <article className={`card offer-card ${offer.is_featured ? 'featured' : ''}`} data-offer-id={offer.entitiable_id}>
       {offer.is_featured ? <span className="ribbon">Featured</span> : null}
@@ -29,6 +32,7 @@ export function OfferCard({ offer, headingLevel = 3, atItsLocation = false }: { 
         {image ? <img src={image} alt="" loading="lazy" width={car ? 320 : 120} height={car ? 180 : 120} /> : <span className="logo-fallback" aria-hidden="true">{offer.merchant_name.slice(0, 1)}</span>}
       </div>
       <div className="card-body">
+        <ValueBadge value={offer.value} badge={offer.badge} />
         {atItsLocation ? (
           <span className="merchant-link">{offer.merchant_name}</span>
         ) : (
@@ -41,8 +45,15 @@ export function OfferCard({ offer, headingLevel = 3, atItsLocation = false }: { 
             {offer.name}
           </Link>
         </Heading>
-        {address ? <p className="card-address">{address}</p> : null}
+        {address || distance ? (
+          <p className="card-address">
+            {distance ? <span className="card-distance">{distance}</span> : null}
+            {distance && address ? ' · ' : null}
+            {address}
+          </p>
+        ) : null}
         <p className="card-expiry">Expires: {formatDisplayDate(offer.expires_at)}</p>
+        <NowLabels offer={offer} />
         <div className="card-footer">
           {offer.is_certified ? <CertifiedBadge /> : null}
           <SaveButton kind="offer" id={offer.entitiable_id} label={offer.name} />
@@ -54,6 +65,32 @@ export function OfferCard({ offer, headingLevel = 3, atItsLocation = false }: { 
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * "Open now · Closes 9 pm" and "Valid today": strings the API computed for this request in the
+ * location's time zone (docs/api.md "Open now and valid today"); the card only shows them, in words
+ * (the marks beside them are decoration).
+ */
+export function NowLabels({ offer }: { offer: Pick<OfferListItem, 'open_now' | 'hours_label' | 'valid_label' | 'valid_today'> }) {
+  const open = offer.open_now == null ? null : [offer.open_now ? 'Open now' : 'Closed now', offer.hours_label].filter(Boolean).join(' · ');
+  if (!open && !offer.valid_label) return null;
+  return (
+    <p className="card-now small">
+      {open ? (
+        <span className={`now-open ${offer.open_now ? 'is-open' : 'is-closed'}`}>
+          <span aria-hidden="true">{offer.open_now ? '● ' : '○ '}</span>
+          {open}
+        </span>
+      ) : null}
+      {offer.valid_label ? (
+        <span className={`now-valid ${offer.valid_today ? 'is-valid' : 'is-not-valid'}`}>
+          <span aria-hidden="true">{offer.valid_today ? '✓ ' : '✕ '}</span>
+          {offer.valid_label}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { PREFERENCE_FLAGS, preferencesUpdateSchema, type PreferenceFlag } from '
 import { callApi, messageOf } from '../lib/api/member-api.ts';
 import { useSchemaForm } from '../lib/forms/use-schema-form.ts';
 import { useSession } from '../lib/member/session.tsx';
-import { useLoad } from '../lib/ui/use-load.ts';
+import { useMemberAnswer } from '../lib/member/use-member-answer.ts';
 
 export const PREFERENCE_LABELS: Record<PreferenceFlag, string> = {
   food_dining_preference: 'Food & Dining',
@@ -21,14 +21,7 @@ export const PREFERENCES_SAVED = 'Your interests have been saved.';
 
 export function PreferencesForm({ onSaved, submitLabel = 'Save Interests' }: { onSaved?: () => void; submitLabel?: string }) {
   const session = useSession();
-  const loaded = useLoad(['preferences'], async () => {
-    try {
-      return await callApi('/api/user/preferences/', { answer: PreferencesOut });
-    } catch (error) {
-      if (session.handleAuthFailure(error)) return null;
-      throw error;
-    }
-  });
+  const loaded = useMemberAnswer('preferences', '/api/user/preferences/', PreferencesOut);
   const flags = loaded.data ?? null;
   const setFlags = (change: (f: PreferencesOut) => PreferencesOut) => flags && loaded.setData(change(flags));
   const form = useSchemaForm({

@@ -11,6 +11,7 @@ export function SaveButton({ kind, id, label, className = '' }: { kind: SavedKin
   const [error, setError] = useState<string | null>(null);
   if (!session.auth) return null;
   const saved = saves.savedId(kind, id) !== undefined;
+  const waiting = kind === 'offer' && saves.waiting.some((c) => c.offerId === id);
   return (
     <span className={`save-control ${className}`}>
       <button
@@ -27,6 +28,7 @@ export function SaveButton({ kind, id, label, className = '' }: { kind: SavedKin
         {saved ? 'Saved' : 'Save'}
         <span className="visually-hidden"> {label}</span>
       </button>
+      {waiting ? <span className="small muted save-waiting">Waiting for the network</span> : null}
       {error ? (
         <span role="alert" className="field-error">
           {error}

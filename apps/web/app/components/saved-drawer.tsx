@@ -43,6 +43,14 @@ export default function SavedDrawer({ state }: { state: string }) {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="coupons" className="tab-panel">
+            {saved.offers.active.length || saved.cars.active.length ? (
+              <p className="small wallet-link">
+                <Link to="/user/saved" onClick={close}>
+                  Open my coupons for the counter
+                </Link>{' '}
+                (they work offline too)
+              </p>
+            ) : null}
             <OfferSection active={saved.offers.active} expired={saved.offers.expired} expiredHeading="Recently Expired Coupons" empty="You haven't saved any coupons yet." browse="/browse/all" onNavigate={close} />
           </Tabs.Content>
           {cars ? (

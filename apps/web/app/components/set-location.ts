@@ -16,6 +16,10 @@ export function useSetLocation() {
     choosePlace(id: string | number) {
       void fetcher.submit({ place_id: String(id), redirectTo }, { method: 'post', action: '/location' });
     },
+    /** A 5-digit ZIP code (the /location action resolves it through the places data). */
+    chooseZip(zip: string) {
+      void fetcher.submit({ zip, redirectTo }, { method: 'post', action: '/location' });
+    },
     useCurrentLocation() {
       if (!('geolocation' in navigator)) return;
       setLocating(true);

@@ -2,7 +2,7 @@
 // text, image, optional badge and optional action button. The contests banner's button shows only
 // when a featured contest exists.
 import { Link } from 'react-router';
-import type { SpecialEdition } from '../lib/content/site.ts';
+import type { SpecialEdition } from '../lib/content/special-editions.ts';
 
 export function SpecialHeader({ edition, action }: { edition: SpecialEdition; action?: { label: string; href: string } | null }) {
   const button = action === undefined ? edition.action : action;

@@ -63,6 +63,10 @@ export default function About() {
           <p>
             <Link to="/careers">Careers</Link> · <Link to="/presskit">Press kit</Link> · <Link to="/contact">Contact us</Link> · <Link to="/blog">Blog</Link>
           </p>
+          {/* The generated logos, offer pictures and contest art draw Fluent Emoji (MIT licence: the notice travels with the package; credited here too). */}
+          <p className="muted">
+            Business and prize illustrations: <a href="https://github.com/microsoft/fluentui-emoji" rel="noopener">Fluent Emoji</a> © Microsoft Corporation, used under the MIT licence.
+          </p>
         </section>
       </div>
     </>

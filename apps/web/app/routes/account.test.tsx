@@ -114,3 +114,45 @@ describe('delete account', () => {
     await waitFor(() => expect(storedToken()).toBeNull());
   });
 });
+
+describe('e-mail notifications (the preference centre)', () => {
+  const CHOICES = {
+    expiry_reminder: true,
+    new_from_places: true,
+    weekly_digest: true,
+    contest_reminder: true,
+    contest_result: true,
+    digest_day: 3,
+    marketing: false,
+    address_confirmed: false,
+    marketing_active: false,
+  };
+
+  it('shows the choices, keeps the marketing kinds off with the switch, and saves what was changed', async () => {
+    const { api, user } = renderAccount({
+      'GET /api/user/notifications/': { body: CHOICES },
+      'PUT /api/user/notifications/': { body: { ...CHOICES, expiry_reminder: false, marketing: true, digest_day: 5 } },
+    });
+    const section = within(await screen.findByRole('region', { name: 'E-mail notifications' }));
+    const expiry = await section.findByRole('checkbox', { name: /Expiry reminders/ });
+    await waitFor(() => expect(expiry).toHaveProperty('checked', true));
+    // Marketing off: its kinds and the digest day cannot be changed.
+    expect(section.getByRole('checkbox', { name: /Weekly digest/ })).toHaveProperty('disabled', true);
+    expect(section.getByLabelText('Weekly digest day')).toHaveProperty('disabled', true);
+    await user.click(expiry);
+    await user.click(section.getByRole('checkbox', { name: /Marketing mail/ }));
+    expect(section.getByRole('note').textContent).toContain('confirmed');
+    await user.selectOptions(section.getByLabelText('Weekly digest day'), 'Saturday');
+    await user.click(section.getByRole('button', { name: 'Save e-mail preferences' }));
+    expect(await section.findByText('Your e-mail preferences have been saved.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT' && c.path === '/api/user/notifications/')?.body).toEqual({
+      expiry_reminder: false,
+      new_from_places: true,
+      weekly_digest: true,
+      contest_reminder: true,
+      contest_result: true,
+      digest_day: 5,
+      marketing: true,
+    });
+  });
+});

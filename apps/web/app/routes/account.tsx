@@ -10,13 +10,14 @@ import { profileUpdateSchema } from '@market/domain/validation/profile';
 import type { Route } from './+types/account';
 import { AuthPanel } from '../components/auth-panel.tsx';
 import { CheckboxField, Field } from '../components/form-field.tsx';
+import { NotificationsForm } from '../components/notifications-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 import { splitCallError } from '../lib/forms/form-errors.ts';
 import { useSchemaForm, type FormFailure, type SchemaForm } from '../lib/forms/use-schema-form.ts';
-import { useLoad } from '../lib/ui/use-load.ts';
 import { buildMeta } from '../lib/content/meta.ts';
 import { callApi, messageOf } from '../lib/api/member-api.ts';
 import { useSession } from '../lib/member/session.tsx';
+import { useMemberAnswer } from '../lib/member/use-member-answer.ts';
 import { useRootData } from '../root.tsx';
 
 export const PROFILE_SAVED = 'Your profile has been updated.';
@@ -97,6 +98,7 @@ export default function Account() {
       ) : (
         <>
           <ProfileForm />
+          <NotificationsForm />
           <ChangePasswordForm />
           <DeleteAccountForm onDeleted={() => setDeleted(true)} />
         </>
@@ -108,14 +110,7 @@ export default function Account() {
 function ProfileForm() {
   const session = useSession();
   // Loaded once when the form shows; a 401 sends the member to sign in again instead.
-  const loaded = useLoad(['profile'], async () => {
-    try {
-      return await callApi('/auth/user/info/', { answer: UserInfoOut });
-    } catch (error) {
-      if (session.handleAuthFailure(error)) return null;
-      throw error;
-    }
-  });
+  const loaded = useMemberAnswer('profile', '/auth/user/info/', UserInfoOut);
   const profile = loaded.data ?? null;
   const loadStatus: Status = loaded.error === undefined ? null : { kind: 'error', text: messageOf(loaded.error) };
   const form = useSchemaForm({

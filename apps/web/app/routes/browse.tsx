@@ -6,20 +6,28 @@ import { useState } from 'react';
 import { data, redirect, useLoaderData } from 'react-router';
 import { BROWSE_SLUGS, CONTESTS_SLUG, HOME_PROS_CATEGORIES, MAIN_CATEGORIES } from '@market/domain/categories';
 import { MAX_OFFSET } from '@market/domain/constants';
+import { listChoices, SORT_ORDER, type ListChoices } from '@market/domain/list-sort';
 import { locationLabel } from '@market/domain/location-label';
+import { isMapView, parseMapBox } from '@market/domain/map-area';
 import { detectPageType } from '@market/domain/page-type';
+import { validNowChoice } from '@market/domain/valid-now-choice';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/browse';
 import { CategoryFilter } from '../components/category-filter.tsx';
-import { NoResults, ResultList } from '../components/results.tsx';
+import { ListControls } from '../components/list-controls.tsx';
+import { MapToggle, ResultsMap, type MapChoices } from '../components/map-view.tsx';
+import type { OfferListItem } from '../lib/api/api-types.ts';
+import { webRequestContext } from '../lib/server/request-context.ts';
+import { NoResults, NothingValidNow, ResultList } from '../components/results.tsx';
 import { SpecialHeader } from '../components/special-header.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
 import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
-import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
-import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
+import { keepListOnModalChange, MODAL_KEYS } from '../lib/ui/modal-links.ts';
+import { SPECIAL_EDITIONS } from '../lib/content/special-editions.ts';
 import { useRootData } from '../root.tsx';
+import { pageUrl } from '../lib/page-url.ts';
 
 export function categoryTitle(slug: string): string {
   if (slug === 'all') return 'All Offers';
@@ -34,13 +42,61 @@ export function offsetParam(params: URLSearchParams): number {
   return Math.min(Number(raw), MAX_OFFSET);
 }
 
+/** The sort and radius of a list page's query; an unknown value is a 400 naming its field. */
+export function pageListChoices(params: URLSearchParams): ListChoices {
+  const choices = listChoices(params);
+  if ('field' in choices) throw data(`${choices.field}: ${choices.message}`, { status: 400 });
+  return choices;
+}
+
+/** The "Valid right now" switch of a list page's query (`now=1`); an unknown value is a 400 naming it. */
+export function pageValidNow(params: URLSearchParams): boolean {
+  const choice = validNowChoice(params);
+  if (typeof choice !== 'boolean') throw data(`${choice.field}: ${choice.message}`, { status: 400 });
+  return choice;
+}
+
+/** The map view of a list page (docs/api.md "Map area"); a bad `bbox` is a 400 naming it. */
+export function pageMapChoices(url: URL, context: Route.LoaderArgs['context']): MapChoices {
+  const params = url.searchParams;
+  const raw = params.get('bbox')?.trim() || undefined;
+  if (raw) {
+    const box = parseMapBox(raw);
+    if ('message' in box) throw data(`bbox: ${box.message}`, { status: 400 });
+  }
+  return {
+    view: isMapView(params) ? 'map' : 'list',
+    bbox: raw,
+    styleUrl: context.get(webRequestContext).mapStyleUrl ?? null,
+    hrefs: {
+      list: hrefWith(url, (p) => p.delete('view')),
+      map: hrefWith(url, (p) => p.set('view', 'map')),
+      all: hrefWith(url, (p) => {
+        p.delete('bbox');
+        p.delete('offset');
+      }),
+    },
+  };
+}
+
+/** The page's URL changed, without a modal. */
+function hrefWith(url: URL, change: (params: URLSearchParams) => void): string {
+  const params = new URLSearchParams(url.search);
+  for (const k of MODAL_KEYS) params.delete(k);
+  change(params);
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
 export const loader = withApiErrors(async ({ request, context, params }: Route.LoaderArgs) => {
   const slug = params.slug.toLowerCase();
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   // Contests are a category of the lists (SPEC.md 3) but have their own page: send old and
   // guessed /browse/contests links there, with their location query.
   if (slug === CONTESTS_SLUG) throw redirect(`/contests${url.search}`, 301);
   if (slug !== 'all' && slug !== 'locations' && !BROWSE_SLUGS.includes(slug)) throw data('Not Found', { status: 404 });
+  const choices = pageListChoices(url.searchParams);
+  const validNow = pageValidNow(url.searchParams);
   const { geo } = await visitorGeo(request, context);
   const api = apiFrom(context);
   const filters = selectedFilters(url.searchParams);
@@ -54,9 +110,10 @@ export const loader = withApiErrors(async ({ request, context, params }: Route.L
     return { slug, kind: 'locations' as const, items, offsets: offset, filters, categories, hasOffersEnabled: true };
   }
   // The auto special edition promises lease deals and test drives: car offers come first there.
-  const order = detectPageType(`/browse/${slug}`, geo.state) === 'Automotive' ? 'cars' : undefined;
-  const items = await api.entities(geo, { category, offset, order });
-  return { slug, kind: 'offers' as const, items, offsets: offset, filters, categories, hasOffersEnabled: false };
+  const order = choices.sort ? SORT_ORDER[choices.sort] : detectPageType(`/browse/${slug}`, geo.state) === 'Automotive' ? 'cars' : undefined;
+  const map = pageMapChoices(url, context);
+  const items = await api.entities(geo, { category, offset, order, radius: choices.radius, validNow, bbox: map.bbox });
+  return { slug, kind: 'offers' as const, items, offsets: offset, filters, categories, hasOffersEnabled: false, choices, validNow, map };
 });
 
 export const shouldRevalidate = keepListOnModalChange;
@@ -75,6 +132,8 @@ export function meta(args: Route.MetaArgs) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorPage error={error} />;
 }
+
+const NO_OFFERS: OfferListItem[] = [];
 
 export default function Browse() {
   const d = useLoaderData<typeof loader>();
@@ -95,7 +154,16 @@ export default function Browse() {
           </Heading>
           <CategoryFilter categories={d.categories} selected={d.filters} hasOffersEnabled={d.hasOffersEnabled} onBusyChange={setBusy} />
         </div>
-        {d.items.length ? <ResultList items={d.items} offset={d.offsets} label={`${title} results`} busy={busy} /> : <NoResults />}
+        {d.kind === 'offers' ? <ListControls choices={d.choices} validNow={d.validNow} /> : null}
+        {d.kind === 'offers' ? <MapToggle map={d.map} /> : null}
+        {d.items.length ? (
+          <ResultList items={d.items} offset={d.offsets} label={`${title} results`} busy={busy} renderMap={d.kind === 'offers' ? (offers) => <ResultsMap map={d.map} items={offers} place={root.geo} /> : undefined} />
+        ) : (
+          <>
+            {d.kind === 'offers' ? <ResultsMap map={d.map} items={NO_OFFERS} place={root.geo} /> : null}
+            {d.kind === 'offers' && d.validNow ? <NothingValidNow /> : <NoResults />}
+          </>
+        )}
       </div>
     </>
   );

@@ -13,7 +13,7 @@ import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
 import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
-import { SPECIAL_EDITIONS } from '../lib/content/site.ts';
+import { SPECIAL_EDITIONS } from '../lib/content/special-editions.ts';
 import { useRootData } from '../root.tsx';
 
 export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {

@@ -13,18 +13,16 @@ import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/home';
 import { CalloutCarousel, SpotlightCarousel } from '../components/carousels.tsx';
-import { MarketChoice } from '../components/market-choice.tsx';
 import { OfferGrid } from '../components/offer-card.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
-import type { Contest } from '../lib/api/api-types.ts';
+import type { Contest, OfferListItem } from '../lib/api/api-types.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
 import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange, modalHref } from '../lib/ui/modal-links.ts';
 import { BROWSE_BUTTONS, HERO_BANNER_TEXT, HERO_IMAGES, heroBannerState } from '../lib/content/site.ts';
 import { useRootData } from '../root.tsx';
 import { greetingOf, useSession } from '../lib/member/session.tsx';
-import { useMemberRecommendations } from '../lib/member/member-recommendations.ts';
 import { BRANDS } from '@market/domain/brand';
 
 // The home-pros tabs (Radix Tabs and the category lists): the server loads the module before
@@ -35,6 +33,18 @@ import { BRANDS } from '@market/domain/brand';
 const loadTabs = () => import('../components/category-tabs.tsx');
 const serverTabs = import.meta.env.SSR ? await loadTabs() : null;
 const CategoryTabs = serverTabs ? serverTabs.CategoryTabs : lazy(() => loadTabs().then((m) => ({ default: m.CategoryTabs })));
+
+// The same for the choice of markets (drawn only outside the four markets) and for the member's
+// own recommendations (asked for only once a member is signed in): neither is in the home page's
+// first-load JS; until the code arrives the server's markup (the place's recommendations) stays.
+const loadMarketChoice = () => import('../components/market-choice.tsx');
+const serverMarketChoice = import.meta.env.SSR ? await loadMarketChoice() : null;
+const MarketChoice = serverMarketChoice ? serverMarketChoice.MarketChoice : lazy(() => loadMarketChoice().then((m) => ({ default: m.MarketChoice })));
+const loadMemberRecommended = () => import('../components/member-recommended.tsx');
+const serverMemberRecommended = import.meta.env.SSR ? await loadMemberRecommended() : null;
+const MemberRecommended = serverMemberRecommended
+  ? serverMemberRecommended.MemberRecommended
+  : lazy(() => loadMemberRecommended().then((m) => ({ default: m.MemberRecommended })));
 
 export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const { geo } = await visitorGeo(request, context);
@@ -125,12 +135,15 @@ function ContestBanner({ contest }: { contest: FeaturedBanner }) {
   );
 }
 
+function RecommendedOffers({ offers }: { offers: OfferListItem[] }) {
+  return offers.length ? <OfferGrid offers={offers} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>;
+}
+
 function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const root = useRootData();
   const geo = root.geo;
   const session = useSession();
   const loggedOut = session.auth === false;
-  const recommended = useMemberRecommendations(data.recommended, geo);
   const bannerState = heroBannerState(geo);
   const brand = BRANDS[root.brandId];
   return (
@@ -156,7 +169,9 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
       <div className="container page">
         {session.auth ? <p className="home-greeting">Hi, {greetingOf(session.auth)}</p> : null}
         {data.outside ? (
-          <MarketChoice geo={geo} />
+          <Suspense fallback={null}>
+            <MarketChoice geo={geo} />
+          </Suspense>
         ) : (
           <>
             <section aria-labelledby="explore-heading">
@@ -169,7 +184,15 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
                 <h2 id="recommended-heading">Recommended Offers {locationLabel(geo)}</h2>
                 <Link to={withLocationQuery('/browse/all', geo)}>See All</Link>
               </div>
-              {recommended.length ? <OfferGrid offers={recommended} label="Recommended offers" /> : <p className="empty">We don't have recommendations for you yet. Browse all offers to find something you like.</p>}
+              <Suspense fallback={<RecommendedOffers offers={data.recommended} />}>
+                {session.auth ? (
+                  <MemberRecommended initial={data.recommended} geo={geo}>
+                    {(offers) => <RecommendedOffers offers={offers} />}
+                  </MemberRecommended>
+                ) : (
+                  <RecommendedOffers offers={data.recommended} />
+                )}
+              </Suspense>
             </section>
             <section aria-labelledby="nearby-heading" className="section">
               <h2 id="nearby-heading">Offers Near You</h2>

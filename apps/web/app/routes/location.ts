@@ -1,8 +1,10 @@
 // Changing the visitor's place (SPEC.md 4 Persistence, Location dropdown): stores the userGeo
 // cookie and goes back to the page, whose location query values (if any) follow the new place.
-// Takes a place id (autocomplete), coordinates (current location, reverse geocoded) or, without
-// JavaScript, the typed text (the first matching city).
+// Takes a place id (autocomplete), coordinates (current location, reverse geocoded), a 5-digit
+// ZIP code (typed in the field or the dialog) or, without JavaScript, the typed text (the first
+// matching city).
 import { data, redirect } from 'react-router';
+import { ZIP_PATTERN } from '@market/domain/list-sort';
 import { toUserGeo, userGeoFromQuery, withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import type { Route } from './+types/location';
 import { apiFrom, geoFromPlace, unlessNotFound } from '../lib/api/api.server.ts';
@@ -21,9 +23,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = apiFrom(context);
   const placeId = text(form, 'place_id', 40);
   const q = text(form, 'q', 100);
+  // A ZIP code comes as `zip`, or as the field's text when that is all digits.
+  const zip = text(form, 'zip', 20) || (/^\d+$/.test(q) ? q : '');
+  if (zip && !ZIP_PATTERN.test(zip)) return data({ ok: false, field: 'zip', message: 'Enter a 5-digit ZIP code.' }, { status: 400 });
   let geo: UserGeo | null = null;
   try {
-    if (placeId) {
+    if (zip) {
+      geo = geoFromPlace(await unlessNotFound(api.placeOfZip(zip)));
+      if (!geo) return data({ ok: false, field: 'zip', message: 'We could not find that ZIP code. Try another, or a city.' }, { status: 400 });
+    } else if (placeId) {
       geo = geoFromPlace(await api.place(placeId));
     } else if (form.has('lat') && form.has('lng')) {
       const point = toUserGeo({ lat: text(form, 'lat', 32), lng: text(form, 'lng', 32) });

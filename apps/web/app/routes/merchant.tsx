@@ -1,6 +1,7 @@
 // Merchant location page /merchants/{merchant_slug}/{location_id} (SPEC.md 2): the location, its
-// offers (all of them with offers=true, else the first four with 'See N more offers'), 'No Online
-// Offers' when it has none, the merchant's other locations, and LocalBusiness JSON-LD.
+// photos (a gallery, lightbox on demand), offers (all of them with offers=true, else the first four
+// with 'See N more offers'), 'No Online Offers' when it has none, the merchant's other locations,
+// and LocalBusiness JSON-LD (its photos as image, its offers as makesOffer).
 // /merchants/{merchant_slug}/ lists the merchant's locations (or goes to the only one).
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import { RouteErrorPage } from '../components/error-page.tsx';
@@ -8,6 +9,7 @@ import type { Route } from './+types/merchant';
 import { CertifiedBadge } from '../components/certified-badge.tsx';
 import { SaveButton } from '../components/save-button.tsx';
 import { LocationCard } from '../components/location-card.tsx';
+import { PhotoGallery } from '../components/photo-gallery.tsx';
 import { merchantHref, OfferGrid } from '../components/offer-card.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import type { LocationDetail } from '../lib/api/api-types.ts';
@@ -18,6 +20,7 @@ import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
 import { plainText } from '@market/domain/html';
 import { webRequestContext } from '../lib/server/request-context.ts';
 import { useRootData } from '../root.tsx';
+import { openingHoursSpecification } from '@market/domain/open-now';
 
 const PREVIEW = 4;
 
@@ -30,7 +33,7 @@ export const loader = withApiErrors(async ({ request, context, params }: Route.L
     const locations = await api.locationsOfMerchant(slug);
     if (locations.length === 1) throw redirect(`${merchantHref(slug, locations[0]!.id)}${url.search}`);
     if (!locations.length) throw data('Not Found', { status: 404 });
-    return { kind: 'merchant' as const, slug, locations, location: null, others: [], showAll: false, description: '', publicUrl: context.get(webRequestContext).publicUrl };
+    return { kind: 'merchant' as const, slug, locations, location: null, others: [], showAll: false, description: '', hoursSpec: [], images: [] as string[], publicUrl: context.get(webRequestContext).publicUrl };
   }
   const id = parseId(params.locationId);
   const location = id ? await api.location(id) : null;
@@ -48,6 +51,10 @@ export const loader = withApiErrors(async ({ request, context, params }: Route.L
     others,
     showAll: url.searchParams.get('offers') === 'true',
     description: plainText(location.merchant.about, 200),
+    // schema.org hours for the JSON-LD, worked out here on the server (no hours code in the page's JS).
+    hoursSpec: openingHoursSpecification(location.opening_hours_raw),
+    // schema.org image, also worked out here: the business's photos first (search engines show them), then its logo.
+    images: [...(location.photos ?? []).map((p) => p.url), ...(location.logo.path ? [location.logo.path] : [])].map((path) => `${context.get(webRequestContext).publicUrl}${path}`),
     publicUrl: context.get(webRequestContext).publicUrl,
   };
 });
@@ -68,12 +75,21 @@ export function meta(args: Route.MetaArgs) {
     '@type': 'LocalBusiness',
     name: loc.merchant_name || loc.display_name,
     url: `${d.publicUrl}${path}`,
-    ...(loc.logo.path ? { image: `${d.publicUrl}${loc.logo.path}` } : {}),
+    ...(d.images.length ? { image: d.images } : {}),
     ...(loc.phone ? { telephone: loc.phone } : {}),
     address: { '@type': 'PostalAddress', streetAddress: [loc.address, loc.address2].filter(Boolean).join(' '), addressLocality: loc.city, addressRegion: loc.state, postalCode: loc.zip, addressCountry: 'US' },
     ...(loc.latitude != null && loc.longitude != null ? { geo: { '@type': 'GeoCoordinates', latitude: loc.latitude, longitude: loc.longitude } } : {}),
+    ...(d.hoursSpec.length ? { openingHoursSpecification: d.hoursSpec } : {}),
     ...(loc.entities.length
-      ? { makesOffer: loc.entities.slice(0, 20).map((o) => ({ '@type': 'Offer', name: o.name, priceValidUntil: o.expires_at.slice(0, 10), url: `${d.publicUrl}${path}/?o=${o.entitiable_id}` })) }
+      ? {
+          makesOffer: loc.entities.slice(0, 20).map((o) => ({
+            '@type': 'Offer',
+            name: o.name,
+            priceValidUntil: o.expires_at.slice(0, 10),
+            validThrough: `${o.expires_at.slice(0, 10)}T23:59:59`,
+            url: `${d.publicUrl}${path}/?o=${o.entitiable_id}`,
+          })),
+        }
       : {}),
   };
   return buildMeta(args, {
@@ -110,14 +126,21 @@ export default function Merchant() {
   const loc = d.location;
   const offers = d.showAll ? loc.entities : loc.entities.slice(0, PREVIEW);
   const hidden = loc.entities.length - offers.length;
+  const website = loc.website_url || loc.merchant.website;
   const address = [loc.address, loc.address2, loc.city, `${loc.state} ${loc.zip}`].filter((s) => s && s.trim()).join(', ');
   return (
     <div className="container page merchant-page">
       <section className="merchant-head" aria-labelledby="merchant-name">
-        {loc.logo.path ? <img src={loc.logo.path} alt={`${loc.merchant_name} logo`} width={120} height={120} className="merchant-logo" /> : null}
+        {loc.logo.path ? <img src={loc.logo.path} alt="" width={120} height={120} className="merchant-logo" /> : null}
         <div>
           <h1 id="merchant-name">{loc.merchant_name || loc.display_name}</h1>
           {loc.category ? <p className="muted">{loc.category.display}</p> : null}
+          {loc.open_now != null ? (
+            <p className="merchant-now" data-testid="open-now">
+              <span className={loc.open_now ? 'is-open' : 'is-closed'}>{loc.open_now ? 'Open now' : 'Closed now'}</span>
+              {loc.hours_label ? <span> · {loc.hours_label}</span> : null}
+            </p>
+          ) : null}
           <p>
             <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
               {address}
@@ -125,10 +148,28 @@ export default function Merchant() {
             </a>
           </p>
           <p className="row wrap">
-            {loc.phone ? <a href={`tel:${loc.phone.replace(/[^0-9+]/g, '')}`}>{loc.phone}</a> : null}
-            {loc.merchant.website ? (
-              <a href={loc.merchant.website} target="_blank" rel="noopener noreferrer nofollow">
+            {loc.phone ? (
+              <a href={`tel:${loc.phone.replace(/[^0-9+]/g, '')}`}>
+                <span className="visually-hidden">Call </span>
+                {loc.phone}
+              </a>
+            ) : null}
+            <a href={mapsHref([loc.address, loc.city, `${loc.state} ${loc.zip}`])} target="_blank" rel="noopener noreferrer">
+              Directions<span className="visually-hidden"> (opens a map in a new tab)</span>
+            </a>
+            {website ? (
+              <a href={website} target="_blank" rel="noopener noreferrer nofollow">
                 Website
+              </a>
+            ) : null}
+            {loc.menu_url ? (
+              <a href={loc.menu_url} target="_blank" rel="noopener noreferrer nofollow">
+                Menu
+              </a>
+            ) : null}
+            {loc.booking_url ? (
+              <a href={loc.booking_url} target="_blank" rel="noopener noreferrer nofollow">
+                Book
               </a>
             ) : null}
             {loc.is_certified ? <CertifiedBadge /> : null}
@@ -136,6 +177,26 @@ export default function Merchant() {
           </p>
         </div>
       </section>
+      <PhotoGallery photos={loc.photos ?? []} name={loc.merchant_name || loc.display_name} />
+      {loc.opening_hours && loc.open_now != null ? (
+        <section aria-labelledby="hours-heading" className="section">
+          <h2 id="hours-heading">Hours</h2>
+          <table className="hours-table">
+            <caption className="visually-hidden">Opening hours{loc.timezone ? ` (local time)` : ''}</caption>
+            <tbody>
+              {loc.opening_hours.map((row) => (
+                <tr key={row.day} className={row.today ? 'today' : undefined} aria-current={row.today ? 'date' : undefined}>
+                  <th scope="row">
+                    {row.label}
+                    {row.today ? <span className="today-tag"> (today)</span> : null}
+                  </th>
+                  <td>{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {loc.merchant.about ? (
         <section aria-labelledby="about-heading" className="section">
           <h2 id="about-heading">About {loc.merchant_name}</h2>

@@ -4,25 +4,32 @@
 import { useState } from 'react';
 import { redirect, useLoaderData } from 'react-router';
 import { MARKET_IDS, MARKETS, type MarketId } from '@market/domain/markets';
+import { SORT_ORDER } from '@market/domain/list-sort';
 import { locationLabel } from '@market/domain/location-label';
 import { MAX_SEARCH_CHARS, searchUrl } from '@market/domain/search-url';
 import { toUserGeo, userGeoFromQuery } from '@market/domain/user-geo';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import type { Route } from './+types/search';
 import { CategoryFilter } from '../components/category-filter.tsx';
-import { NoResults, ResultList } from '../components/results.tsx';
+import { ListControls } from '../components/list-controls.tsx';
+import { MapToggle, ResultsMap } from '../components/map-view.tsx';
+import type { OfferListItem } from '../lib/api/api-types.ts';
+import { NoResults, NothingValidNow, ResultList } from '../components/results.tsx';
 import { apiFrom, withApiErrors } from '../lib/api/api.server.ts';
 import { filterCategories, selectedFilters } from '../lib/server/filters.server.ts';
 import { visitorGeo } from '../lib/server/geo.server.ts';
 import { buildMeta, errorPageMeta } from '../lib/content/meta.ts';
 import { keepListOnModalChange } from '../lib/ui/modal-links.ts';
-import { offsetParam } from './browse.tsx';
+import { offsetParam, pageListChoices, pageMapChoices, pageValidNow } from './browse.tsx';
+import { pageUrl } from '../lib/page-url.ts';
 
 export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const params = url.searchParams;
   const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_CHARS);
   const filters = selectedFilters(params);
+  const choices = pageListChoices(params);
+  const validNow = pageValidNow(params);
   const visitor = await visitorGeo(request, context);
   const market = params.get('market');
   const geo =
@@ -38,8 +45,9 @@ export const loader = withApiErrors(async ({ request, context }: Route.LoaderArg
     throw redirect(`${target.pathname}${target.search}`);
   }
   const offset = offsetParam(params);
-  const items = await apiFrom(context).search(q, geo, { category: filters, offset });
-  return { q, geo, items, offsets: offset, filters, categories: filterCategories(null) };
+  const map = pageMapChoices(url, context);
+  const items = await apiFrom(context).search(q, geo, { category: filters, offset, order: choices.sort ? SORT_ORDER[choices.sort] : undefined, radius: choices.radius, validNow, bbox: map.bbox });
+  return { q, geo, items, offsets: offset, filters, categories: filterCategories(null), choices, validNow, map };
 });
 
 export const shouldRevalidate = keepListOnModalChange;
@@ -59,6 +67,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorPage error={error} />;
 }
 
+const NO_OFFERS: OfferListItem[] = [];
+
 export default function Search() {
   const d = useLoaderData<typeof loader>();
   const [busy, setBusy] = useState(false);
@@ -70,12 +80,21 @@ export default function Search() {
         </h1>
         <CategoryFilter categories={d.categories} selected={d.filters} onBusyChange={setBusy} />
       </div>
+      <ListControls choices={d.choices} relevance validNow={d.validNow} />
+      <MapToggle map={d.map} />
       {d.items.length ? (
-        <ResultList items={d.items} offset={d.offsets} label={`Results for ${d.q}`} busy={busy} />
+        <ResultList items={d.items} offset={d.offsets} label={`Results for ${d.q}`} busy={busy} renderMap={(offers) => <ResultsMap map={d.map} items={offers} place={d.geo} />} />
       ) : (
-        <NoResults>
-          <p>We couldn't find offers matching “{d.q}”.</p>
-        </NoResults>
+        <>
+          <ResultsMap map={d.map} items={NO_OFFERS} place={d.geo} />
+          {d.validNow ? (
+            <NothingValidNow />
+          ) : (
+            <NoResults>
+              <p>We couldn't find offers matching “{d.q}”.</p>
+            </NoResults>
+          )}
+        </>
       )}
     </div>
   );

@@ -3,6 +3,27 @@
 // so they stay snake_case.
 import '../validation/zod-jitless.ts';
 import { z } from 'zod';
+import { PublicPhotoOut } from './merchant-photos.ts';
+import { offerValueSchema } from '../offer-value.ts';
+
+// Computed per request at the location's market time zone (@market/domain/open-now, docs/api.md
+// "Open now and valid today"); optional because other modules build the same shapes without them.
+const openFields = {
+  open_now: z.boolean().nullable().optional().describe('Open at request time in the market time zone; null when the hours are unknown'),
+  hours_label: z.string().nullable().optional().describe("'Closes 9 pm', 'Opens Tue 9 am', 'Open 24 hours'; null when the hours are unknown"),
+};
+const validFields = {
+  valid_today: z.boolean().optional().describe("The fine print's days include today (market time zone)"),
+  valid_now: z.boolean().optional().describe("The fine print's days and hours include this minute"),
+  valid_label: z.string().optional().describe("'Valid today' or 'Not valid today'"),
+};
+
+// The structured value (docs/api.md "Offer values") and its badge text (@market/domain/offer-value
+// valueBadge); optional because other modules build the same shapes without them.
+const valueFields = {
+  value: offerValueSchema.nullable().optional().describe('The structured value {kind, ...}; null when the offer has none'),
+  badge: z.string().nullable().optional().describe("'$5 off', '20% off', 'BOGO', '$19.99', 'Free dessert'; null without a value"),
+};
 
 export const OfferListItem = z.object({
   entitiable_id: z.number().int(),
@@ -23,6 +44,9 @@ export const OfferListItem = z.object({
   additional_offers: z.number().int().describe('Other active offers at the same location'),
   is_featured: z.boolean(),
   distance: z.number().nullable().describe('Miles from the requested position'),
+  ...valueFields,
+  ...openFields,
+  ...validFields,
 });
 export type OfferListItem = z.infer<typeof OfferListItem>;
 
@@ -61,6 +85,10 @@ export const OfferDetail = z.object({
   consumer_terms: z.string(),
   fine_print_lines: z.array(z.string()).describe('The structured fine print as lines (@market/domain/fine-print), for the modal and the coupon'),
   additional_offers: z.number().int(),
+  ...valueFields,
+  regular_price_line: z.string().nullable().optional().describe("'Regular price $24' when the value tells it"),
+  ...openFields,
+  ...validFields,
 });
 export type OfferDetail = z.infer<typeof OfferDetail>;
 
@@ -75,6 +103,9 @@ export const LocationOut = z.object({
   state: z.string(),
   zip: z.string(),
   phone: z.string().nullable(),
+  website_url: z.string().nullable().describe("The location's own website (else the merchant's)"),
+  menu_url: z.string().nullable().describe('Set by the business in its centre (http/https)'),
+  booking_url: z.string().nullable().describe('Set by the business in its centre (http/https)'),
   latitude: z.number(),
   longitude: z.number(),
   merchant_slug: z.string(),
@@ -94,6 +125,17 @@ export const LocationOut = z.object({
   offer: OfferListItem.nullable().describe('The first offer, for cards'),
   additional_offers: z.number().int().describe('Active offers minus one (never below 0), for cards'),
   distance: z.number().nullable(),
+  ...openFields,
+  opening_hours: z
+    .array(z.object({ day: z.string(), label: z.string(), hours: z.string(), today: z.boolean() }))
+    .optional()
+    .describe("The week's hours as text, Monday first, today marked (market time zone)"),
+  opening_hours_raw: z.record(z.string(), z.array(z.object({ open: z.string(), close: z.string() }))).nullable().optional().describe('The stored hours ({mon: [{open, close}]}), for structured data'),
+  timezone: z.string().optional().describe("The market's IANA time zone"),
+  photos: z
+    .array(PublicPhotoOut)
+    .optional()
+    .describe("GET /api/locations/{id}/ only: the location's own photos and its business's photos for every location, in the business's order"),
 });
 export type LocationOut = z.infer<typeof LocationOut>;
 

@@ -27,3 +27,23 @@ export { CalloutSettingsOut };
 
 export const MerchantSpotlightOut = z.object({ id: z.number().int(), name: z.string(), is_spotlight: z.boolean(), markets: z.array(z.string()) });
 export type MerchantSpotlightOut = z.infer<typeof MerchantSpotlightOut>;
+
+/** A pro of a market as the console's spotlight list shows it (a merchant with locations in several markets is listed in each). */
+export const SpotlightProOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  is_certified: z.boolean(),
+  is_spotlight: z.boolean(),
+  home_pro: z.boolean().describe('Filed under a home-pros group'),
+  location_count: z.number().int().describe('Its locations in this market'),
+  cities: z.array(z.string()).describe('The cities of those locations (at most 3)'),
+  markets: z.array(z.string()).describe('Every market it has locations in: the spotlight flag shows in all of them'),
+});
+export type SpotlightProOut = z.infer<typeof SpotlightProOut>;
+export const SpotlightPageOut = pageOf(SpotlightProOut).extend({
+  market: z.string().describe('The market listed'),
+  markets: z.array(z.object({ market_id: z.string(), spotlight_count: z.number().int() })).describe("The staff member's markets, with how many pros each has in the spotlight"),
+});
+export type SpotlightPageOut = z.infer<typeof SpotlightPageOut>;

@@ -35,6 +35,10 @@ export const JobRunOut = z.object({
   status: z.enum(['running', 'succeeded', 'failed']),
   detail: z.string().nullable(),
   triggered_by: z.number().int().nullable().describe('The staff member; null for the schedule'),
+  sent: z.number().int().describe('Mails queued for the transport (mail jobs)'),
+  skipped: z.number().int().describe('Members skipped: nothing new, switched off, or mailed already'),
+  failed: z.number().int(),
+  heartbeat_at: z.string().nullable().describe('Last batch done (batched jobs); an old one while running means the process died'),
 });
 export type JobRunOut = z.infer<typeof JobRunOut>;
 

@@ -2,6 +2,7 @@
 import '../validation/zod-jitless.ts';
 import { z } from 'zod';
 import { OFFER_STATUSES } from '../offer-status.ts';
+import { offerValueSchema } from '../offer-value.ts';
 import { pageOf } from './staff.ts';
 
 export const ConsoleOfferStatus = z.enum(OFFER_STATUSES).describe('draft and paused are set by staff; scheduled (before starts_at), live and expired (after expires_at) follow from the dates');
@@ -52,6 +53,8 @@ export const ConsoleOffer = ConsoleOfferListItem.extend({
   consumer_terms: z.string().describe('Sanitised HTML'),
   fine_print: FinePrintOut.nullable(),
   fine_print_lines: z.array(z.string()).describe('The fine print as savers read it'),
+  value: offerValueSchema.nullable().describe('Structured value (@market/domain/offer-value): amount_off, percent_off, bogo, price or free_item'),
+  badge: z.string().nullable().describe("The value as the card's badge reads: '$5 off', 'BOGO'; null without a value"),
   created_by: z.number().int().nullable(),
   created_at: z.string(),
 });

@@ -79,3 +79,7 @@ export const AuditEntryOut = z.object({
 });
 export type AuditEntryOut = z.infer<typeof AuditEntryOut>;
 export const AuditPageOut = pageOf(AuditEntryOut);
+
+/** POST /api/console/account/recovery-codes/: ten new one-time codes, shown once. */
+export const RecoveryCodesOut = z.object({ recovery_codes: z.array(z.string()).describe('Ten new one-time codes; the old ones no longer work') });
+export type RecoveryCodesOut = z.infer<typeof RecoveryCodesOut>;

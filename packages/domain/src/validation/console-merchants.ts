@@ -56,7 +56,7 @@ const dayField = z.preprocess(
 );
 
 /** http(s) only: a javascript: or data: link in a merchant's website would run in savers' pages. */
-const websiteField = z.preprocess(
+export const websiteField = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
   z
     .string({ error: INVALID_WEBSITE })

@@ -2,6 +2,7 @@
 // carry. The same schemas check the console form and the API, with the messages a person reads.
 import { z } from 'zod';
 import { finePrintSchema } from '../fine-print.ts';
+import { offerValueSchema } from '../offer-value.ts';
 import { INVALID_TEXT, OBJECT_EXPECTED, REQUIRED, bodyId, hasNoNul, requiredText, tooLong } from './fields.ts';
 
 export const OFFER_NAME_MAX = 200;
@@ -97,6 +98,7 @@ const fields = {
   secondary_type: z.enum(SECONDARY_TYPES, { error: 'Choose lease, purchase or other.' }),
   is_featured: booleanField,
   fine_print: finePrintSchema.nullable(),
+  value: offerValueSchema.nullable(),
 };
 
 /** The first valid day is not after the last one (checked again on the merged record of an edit). */
@@ -123,6 +125,7 @@ const offerCreateObject = z.object(
     secondary_type: fields.secondary_type.default('other'),
     is_featured: fields.is_featured.default(false),
     fine_print: fields.fine_print.default(null),
+    value: fields.value.default(null),
   },
   { error: OBJECT_EXPECTED },
 );
@@ -155,11 +158,25 @@ const offerUpdateObject = z.object(
     secondary_type: fields.secondary_type.optional(),
     is_featured: fields.is_featured.optional(),
     fine_print: fields.fine_print.optional(),
+    value: fields.value.optional(),
   },
   { error: OBJECT_EXPECTED },
 );
 export type OfferUpdateInput = z.output<typeof offerUpdateObject>;
 export const offerUpdateSchema = offerUpdateObject.loose().superRefine(noUnknownKeys(['version', ...Object.keys(fields)])).superRefine(datesInOrder);
+
+/** What a merchant proposes (docs/api.md "Merchant centre"): every offer field but the merchant (the path's) and is_featured (staff's choice). */
+export const MERCHANT_OFFER_FIELDS = Object.keys(fields).filter((k) => k !== 'merchant_id' && k !== 'is_featured');
+
+/** POST /api/merchant/{merchant_id}/offers/: a new offer as a draft revision, shown to savers once staff approve it. */
+const merchantOfferCreateObject = offerCreateObject.omit({ merchant_id: true, is_featured: true });
+export type MerchantOfferCreateInput = z.output<typeof merchantOfferCreateObject>;
+export const merchantOfferCreateSchema = merchantOfferCreateObject.loose().superRefine(noUnknownKeys(MERCHANT_OFFER_FIELDS)).superRefine(datesInOrder);
+
+/** PATCH /api/merchant/{merchant_id}/offers/{id}/: any of the fields, and the version read. */
+const merchantOfferUpdateObject = offerUpdateObject.omit({ merchant_id: true, is_featured: true });
+export type MerchantOfferUpdateInput = z.output<typeof merchantOfferUpdateObject>;
+export const merchantOfferUpdateSchema = merchantOfferUpdateObject.loose().superRefine(noUnknownKeys(['version', ...MERCHANT_OFFER_FIELDS])).superRefine(datesInOrder);
 
 /** POST /api/console/offers/{id}/publish/ (and pause, resume, expire): only the version read. */
 export const offerActionSchema = z.object({ version: versionField }, { error: OBJECT_EXPECTED });

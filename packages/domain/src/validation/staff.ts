@@ -65,3 +65,9 @@ export const staffUpdateSchema = z.object(
   },
   { error: OBJECT_EXPECTED },
 );
+
+/** POST /api/console/account/email/: a new address for the signed-in staff member, with their password. */
+export const ownEmailChangeSchema = z.object({ current_password: passwordField, email: emailField }, { error: OBJECT_EXPECTED });
+
+/** POST /api/console/account/recovery-codes/ and /second-factor/reset/: the password again. */
+export const ownPasswordCheckSchema = z.object({ current_password: passwordField }, { error: OBJECT_EXPECTED });

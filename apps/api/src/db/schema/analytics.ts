@@ -19,7 +19,7 @@ export const analyticsEvents = pgTable(
     /** The rest of the payload (share method, website type, copy id...). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    /** Business day of occurredAt (America/Detroit, as everywhere else). */
+    /** Business day of occurredAt in the time zone of the location's market (America/Detroit without a location). */
     day: date('day', { mode: 'string' }).notNull(),
   },
   (t) => [index('analytics_events_day_idx').on(t.day), index('analytics_events_offer_idx').on(t.offerId, t.day)],

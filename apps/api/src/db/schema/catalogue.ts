@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { earth, tsvector } from './types.ts';
+import { earth, int4multirange, tsvector } from './types.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -91,6 +91,8 @@ export const merchants = pgTable(
     licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
     /** The certified badge shows until this day, inclusive (the day after it lapses it goes). */
     insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    /** The markets of its locations, kept by triggers on locations (migration 0015): console lists filter by it. */
+    marketIds: text('market_ids').array().notNull().default(sql`'{}'::text[]`),
     /** Optimistic concurrency: a console edit carries the version it read. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -101,6 +103,7 @@ export const merchants = pgTable(
     index('merchants_updated_idx').on(t.updatedAt),
     index('merchants_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('merchants_name_idx').on(t.name, t.id),
+    index('merchants_market_ids_gin').using('gin', t.marketIds),
   ],
 );
 
@@ -117,6 +120,10 @@ export const locations = pgTable(
     state: text('state').notNull(),
     zip: text('zip').notNull(),
     phone: text('phone'),
+    /** The location's own links, set by the merchant (http or https URLs). */
+    websiteUrl: text('website_url'),
+    menuUrl: text('menu_url'),
+    bookingUrl: text('booking_url'),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     earth: earth('earth').generatedAlwaysAs(sql`ll_to_earth(lat, lng)`),
@@ -166,6 +173,13 @@ export const offers = pgTable(
     status: text('status', { enum: ['draft', 'live', 'paused'] }).notNull().default('live'),
     /** Structured fine print (@market/domain/fine-print), shown on the card, modal and PDF. */
     finePrint: jsonb('fine_print').$type<Record<string, unknown>>(),
+    /**
+     * Structured value (@market/domain/offer-value): amount off, percent off, BOGO, a price, a free
+     * item, with an optional regular price. Null: the offer's name says it all.
+     */
+    value: jsonb('value').$type<Record<string, unknown>>(),
+    /** Its location's market, kept by triggers (migration 0015): console lists filter and count by it. */
+    marketId: text('market_id'),
     createdBy: integer('created_by'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -182,6 +196,8 @@ export const offers = pgTable(
     index('offers_starts_idx').on(t.startsAt, t.id),
     index('offers_live_starts_idx').on(t.startsAt).where(sql`${t.status} = 'live'`),
     index('offers_featured_updated_idx').on(t.updatedAt).where(sql`${t.isFeatured}`),
+    index('offers_market_status_updated_idx').on(t.marketId, t.status, t.updatedAt, t.id),
+    index('offers_market_status_expires_idx').on(t.marketId, t.status, t.expiresAt, t.startsAt, t.updatedAt, t.id),
     check('offers_status_known', sql`${t.status} IN ('draft', 'live', 'paused')`),
   ],
 );
@@ -224,6 +240,20 @@ export const offerIndex = pgTable(
     /** A per-row constant for the stable random order. */
     randomKey: integer('random_key').notNull(),
     tsv: tsvector('tsv').notNull(),
+    /** The offer's structured value, for the card's badge. */
+    value: jsonb('value').$type<Record<string, unknown>>(),
+    /** Estimated saving in cents and in percent from the value (SQL offer_saving_cents/percent); null when unknown. */
+    savingCents: integer('saving_cents'),
+    savingPercent: smallint('saving_percent'),
+    /** The location's market time zone, for "valid right now". */
+    timezone: text('timezone'),
+    /**
+     * Minutes of the week (Monday 00:00 = 0, local time) the location is open (SQL opening_week);
+     * null when its hours are unknown.
+     */
+    openWeek: int4multirange('open_week'),
+    /** Minutes of the week the fine print allows (SQL fine_print_week); null: no day or hour limit. */
+    validWeek: int4multirange('valid_week'),
   },
   (t) => [
     index('offer_index_earth_gist').using('gist', t.earth),

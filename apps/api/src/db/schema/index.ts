@@ -8,3 +8,5 @@ export * from './leads.ts';
 export * from './prints.ts';
 export * from './analytics.ts';
 export * from './staff.ts';
+export * from './merchant-centre.ts';
+export * from './notifications.ts';

@@ -24,6 +24,11 @@ export const leads = pgTable(
     email: text('email'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     trackingId: text('tracking_id'),
+    /** The merchant a lead is for (an auto lead's dealer, a message to a pro): its merchant centre inbox. */
+    merchantId: integer('merchant_id'),
+    /** The merchant's own "handled" mark in its inbox (the office's status stays the office's). */
+    merchantHandledAt: timestamp('merchant_handled_at', { withTimezone: true }),
+    merchantHandledBy: integer('merchant_handled_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
@@ -36,6 +41,7 @@ export const leads = pgTable(
     index('leads_market_status_created_idx').on(t.marketId, t.status, t.createdAt),
     index('leads_status_created_idx').on(t.status, t.createdAt),
     index('leads_updated_idx').on(t.updatedAt, t.id),
+    index('leads_merchant_created_idx').on(t.merchantId, t.createdAt).where(sql`${t.merchantId} IS NOT NULL`),
     index('leads_assigned_idx').on(t.assignedTo, t.createdAt).where(sql`${t.assignedTo} IS NOT NULL`),
     check('leads_status_known', sql`${t.status} IN ('new', 'in_progress', 'done', 'spam')`),
     check('leads_kind_known', sql`${t.kind} IN ('autolead', 'suggestmerchant', 'mail_removal', 'magazine_lead', 'businesslead', 'contractorapplication')`),

@@ -45,7 +45,8 @@ export const printCopies = pgTable(
     offerId: integer('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     clientAddress: text('client_address'),
-    kind: text('kind', { enum: ['print', 'download'] }).notNull(),
+    /** 'mobile': the copy slide-to-redeem shows on the saver's phone (docs/api.md "Redemption codes"). */
+    kind: text('kind', { enum: ['print', 'download', 'mobile'] }).notNull(),
     /** The member's nth copy of this offer (1..limit); for anonymous copies, the address's nth that day. */
     copyNumber: smallint('copy_number'),
     /** SHA-256 of the print token; null for anonymous copies, which have none. */
@@ -53,9 +54,20 @@ export const printCopies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The copy's own redemption code (64+ random bits and a check character); null on copies made before codes. */
+    code: text('code'),
+    /** Confirmed by a cashier, a manager, an owner or a store device, once. */
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedLocationId: integer('redeemed_location_id'),
+    redeemedBy: integer('redeemed_by'),
+    redeemedDeviceId: integer('redeemed_device_id'),
+    /** Void: undone by the saver, or withdrawn by staff. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('print_copies_token_uq').on(t.tokenHash),
+    uniqueIndex('print_copies_code_uq').on(t.code),
+    index('print_copies_redeemed_idx').on(t.redeemedLocationId, t.redeemedAt).where(sql`${t.redeemedAt} IS NOT NULL`),
     uniqueIndex('print_copies_user_offer_copy_uq').on(t.userId, t.offerId, t.copyNumber),
     index('print_copies_offer_idx').on(t.offerId),
   ],

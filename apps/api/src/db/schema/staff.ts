@@ -42,6 +42,14 @@ export const jobRuns = pgTable(
     detail: text('detail'),
     /** The staff member who started it; null for the schedule. */
     triggeredBy: integer('triggered_by'),
+    /** Mails sent, members skipped (nothing to say, switched off) and failures, for the mail jobs. */
+    sent: integer('sent').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Where a batched run has got to (e.g. the last member id done): a new run resumes after it. */
+    cursor: jsonb('cursor').$type<Record<string, unknown>>(),
+    /** Updated after each batch: a running run whose heartbeat is old belongs to a process that died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [index('job_runs_name_idx').on(t.name, t.startedAt)],
 );

@@ -13,3 +13,10 @@ export const tsvector = customType<{ data: string; driverData: string }>({
     return 'tsvector';
   },
 });
+
+/** A set of integer ranges (PostgreSQL 14+): the minutes of a week an offer is valid or a place is open. */
+export const int4multirange = customType<{ data: string; driverData: string }>({
+  dataType() {
+    return 'int4multirange';
+  },
+});

@@ -3,7 +3,9 @@
 // index), and ids are assigned in order, so the same seed and scale always give the same rows.
 import { addDays } from '@market/domain/expiry';
 import { categoryList, slugify, type CategoryList, type ListEntry } from '@market/domain/category-lists';
-import type { MarketId } from '@market/domain/markets';
+import type { FinePrint } from '@market/domain/fine-print';
+import { distanceMeters, MARKETS, type MarketId } from '@market/domain/markets';
+import type { OfferValue } from '@market/domain/offer-value';
 import { escapeMarkup } from '../../lib/escape-markup.ts';
 import { mediaPaths } from '../media-paths.ts';
 import type { CategoryIndex } from './categories.ts';
@@ -23,10 +25,15 @@ import {
   type Flavour,
 } from './content.ts';
 import { pointInCity, type CityPool } from './geography.ts';
+import { seedFinePrint, seedOpeningHours } from './hours.ts';
+import { seedOfferTerms } from './offer-values.ts';
 import type { Place, ZipPoint } from './places.ts';
 import { Random, WeightedTable } from './random.ts';
 
 export const MERCHANTS_PER_SCALE = 1200;
+
+/** Entries of its list a home pro takes on beyond its own while its market lacks some (coverMarket). */
+const HOME_PRO_COVERAGE = 6;
 
 /** Share of merchants per market (Detroit, the default market, is the largest). */
 const MARKET_WEIGHTS: Array<{ value: MarketId; weight: number }> = [
@@ -69,6 +76,7 @@ export interface LocationRow {
   phone: string;
   lat: number;
   lng: number;
+  opening_hours: Record<string, Array<{ open: string; close: string }>> | null;
   created_at: string;
   updated_at: string;
 }
@@ -94,6 +102,9 @@ export interface OfferRow {
   horizontal: boolean;
   is_active: boolean;
   is_featured: boolean;
+  /** The structured value and fine print, read from the headline (offer-values.ts), with day and hour limits (hours.ts). */
+  value: OfferValue | null;
+  fine_print: FinePrint | Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
 }
@@ -117,6 +128,14 @@ interface OfferDesign {
   headline: string;
   secondaryType: 'lease' | 'purchase' | 'other';
   model?: string;
+}
+
+/** A home pro with a live offer within its market's listing radius: where coverage offers go (`coverageOffers`). */
+interface CoverageAnchor {
+  merchant: MerchantRow;
+  location: LocationRow;
+  flavour: Flavour;
+  year: string;
 }
 
 type OfferState = 'active' | 'today' | 'recent' | 'hidden' | 'inactive';
@@ -143,6 +162,10 @@ export class CatalogueGenerator {
   private readonly listCursor = new Map<string, number>();
   private readonly slugs = new Set<string>();
   private readonly spotlights = new Map<MarketId, number>();
+  /** Entries of each home-pros list some merchant of a market has, by `market:list`. */
+  private readonly marketCoverage = new Map<string, Set<string>>();
+  /** The first near, live home pro of each `market:list`. */
+  private readonly coverageAnchors = new Map<string, CoverageAnchor>();
   private readonly spotlightCap: number;
   private nextLocationId = 1;
   private nextOfferId = 1;
@@ -162,6 +185,41 @@ export class CatalogueGenerator {
       for (let i = start; i < end; i++) this.merchant(i, chunk);
       yield { ...chunk, merchantsDone: end };
     }
+    const offers = this.coverageOffers();
+    if (offers.length) yield { merchants: [], locations: [], offers, merchantsDone: this.merchantTotal };
+  }
+
+  /**
+   * One more live offer per market and home-pros list whose entries are not all offered near the
+   * market's centre yet (a market with few pros of a kind, such as outdoor pros in Florida), at
+   * the first near pro of that list, naming the missing entries. Ids follow the rest, and its own
+   * generator leaves every other row as it was.
+   */
+  private coverageOffers(): OfferRow[] {
+    const { seed, today, categories } = this.options;
+    const out: OfferRow[] = [];
+    const seen = new Set<string>();
+    for (const { value: market } of MARKET_WEIGHTS) {
+      for (const kind of BUSINESS_KINDS) {
+        if (kind.group === undefined || !kind.listId) continue;
+        const list = categoryList(kind.listId);
+        const key = `${market}:${list.id}`;
+        const anchor = this.coverageAnchors.get(key);
+        if (seen.has(key) || !anchor) continue;
+        seen.add(key);
+        const covered = this.marketCoverage.get(key) ?? new Set<string>();
+        const missing = list.entries.filter((e) => !covered.has(e.slug));
+        if (!missing.length) continue;
+        const r = new Random(seed, 'coverage', key);
+        const design = this.designs(r, kind, anchor.flavour, false)[0]!;
+        const subIds = missing.map((e) => categories.sub(list.id, e.slug).id).sort((a, b) => a - b);
+        const row = this.offer(r, { design, kind, flavour: anchor.flavour, merchant: anchor.merchant, location: anchor.location, subIds, noOnlineOffers: false, year: anchor.year, extra: undefined });
+        // Live whatever the draw: this offer is there to be found.
+        out.push({ ...row, is_active: true, starts_at: row.starts_at < today ? row.starts_at : addDays(today, -1), expires_at: addDays(today, 90) });
+        for (const e of missing) covered.add(e.slug);
+      }
+    }
+    return out;
   }
 
   /** Coverage first (every entry of a list once, in order), then weighted by the list counts. */
@@ -174,6 +232,43 @@ export class CatalogueGenerator {
     let table = this.listTables.get(list.id);
     if (!table) this.listTables.set(list.id, (table = new WeightedTable(list.entries, (e) => (e.count > 0 ? e.count : 40))));
     return table.pick(r);
+  }
+
+  /** Adds to `chosen` up to `HOME_PRO_COVERAGE` entries of `list` no merchant of `market` has yet, in list order. */
+  private coverMarket(market: MarketId, list: CategoryList, chosen: Set<string>): void {
+    const key = `${market}:${list.id}`;
+    let covered = this.marketCoverage.get(key);
+    if (!covered) this.marketCoverage.set(key, (covered = new Set()));
+    let added = 0;
+    for (const e of list.entries) {
+      if (added === HOME_PRO_COVERAGE) break;
+      if (covered.has(e.slug) || chosen.has(e.slug)) continue;
+      chosen.add(e.slug);
+      added++;
+    }
+  }
+
+  /**
+   * Counts `slugs` as offered in `market` once a merchant has a live offer there within the
+   * market's listing radius of its centre (what a search from the market's default place sees).
+   */
+  private markCovered(
+    market: MarketId,
+    listId: string,
+    slugs: Iterable<string>,
+    offers: readonly OfferRow[],
+    locations: readonly LocationRow[],
+    anchor: Omit<CoverageAnchor, 'location'>,
+  ): void {
+    const today = this.options.today;
+    const centre = MARKETS[market];
+    const near = new Set(locations.filter((l) => distanceMeters(l, centre) <= centre.radiusM).map((l) => l.id));
+    const live = offers.find((o) => near.has(o.location_id) && o.is_active && o.expires_at >= today && o.starts_at <= today);
+    if (!live) return;
+    const key = `${market}:${listId}`;
+    if (!this.coverageAnchors.has(key)) this.coverageAnchors.set(key, { ...anchor, location: locations.find((l) => l.id === live.location_id)! });
+    const covered = this.marketCoverage.get(`${market}:${listId}`);
+    if (covered) for (const slug of slugs) covered.add(slug);
   }
 
   private uniqueSlug(name: string, city: string, id: number): string {
@@ -205,6 +300,7 @@ export class CatalogueGenerator {
     let primarySlug: string;
     let extra: string | undefined;
     const subIds: number[] = [];
+    let coverage: { listId: string; slugs: Set<string> } | undefined;
     if (kind.listId) {
       const list = categoryList(kind.listId);
       // Michigan is where cars are sold (SPEC.md 1): dealers are a larger share of its auto merchants.
@@ -215,6 +311,13 @@ export class CatalogueGenerator {
       const chosen = new Set([primary.slug]);
       const more = r.chance(0.12) ? 2 : r.chance(0.35) ? 1 : 0;
       for (let k = 0; k < more; k++) chosen.add(r.pick(list.entries).slug);
+      // Home pros also cover the entries of their list not yet offered in their market, a few
+      // each, so that every home-pros category has pros in every market at scale 1 (a plumber
+      // search in Minneapolis finds plumbers). No random draws: the rest of the data is unchanged.
+      if (kind.group !== undefined) {
+        this.coverMarket(market, list, chosen);
+        coverage = { listId: list.id, slugs: chosen };
+      }
       for (const slug of chosen) subIds.push(categories.sub(list.id, slug).id);
       subIds.sort((a, b) => a - b);
     } else {
@@ -276,8 +379,9 @@ export class CatalogueGenerator {
       const city: Place = k === 0 ? homeCity : pool.pick(r);
       const point = pointInCity(r, city, zipPoints);
       const roll = r.next();
+      const locationId = this.nextLocationId++;
       locations.push({
-        id: this.nextLocationId++,
+        id: locationId,
         merchant_id: id,
         market_id: market,
         display_name: locationCount > 1 ? `${name} - ${city.name}` : name,
@@ -289,6 +393,7 @@ export class CatalogueGenerator {
         phone: k === 0 ? merchantPhone : phone(),
         lat: point.lat,
         lng: point.lng,
+        opening_hours: seedOpeningHours(seed, locationId, kind.key, isHomePro),
         created_at: merchantRow.created_at,
         updated_at: merchantRow.updated_at,
       });
@@ -298,6 +403,7 @@ export class CatalogueGenerator {
 
     // Offer designs are the merchant's; a chain runs some of them at each location.
     const designs = this.designs(r, kind, flavour, sellsCars);
+    const firstOffer = out.offers.length;
     for (const location of locations) {
       const n = locationCount === 1 ? designs.length : r.int(1, designs.length);
       const picked = locationCount === 1 ? designs : r.sample(designs, n);
@@ -305,6 +411,7 @@ export class CatalogueGenerator {
         out.offers.push(this.offer(r, { design, kind, flavour, merchant: merchantRow, location, subIds, noOnlineOffers, year, extra }));
       }
     }
+    if (coverage) this.markCovered(market, coverage.listId, coverage.slugs, out.offers.slice(firstOffer), locations, { merchant: merchantRow, flavour, year });
   }
 
   private rememberSponsor(market: MarketId, kind: string, sponsor: Sponsor): void {
@@ -364,7 +471,7 @@ export class CatalogueGenerator {
     r: Random,
     ctx: { design: OfferDesign; kind: BusinessKind; flavour: Flavour; merchant: MerchantRow; location: LocationRow; subIds: number[]; noOnlineOffers: boolean; year: string; extra: string | undefined },
   ): OfferRow {
-    const { today, categories } = this.options;
+    const { today, categories, seed } = this.options;
     const { design, kind, merchant, location } = ctx;
     const id = this.nextOfferId++;
 
@@ -413,6 +520,7 @@ export class CatalogueGenerator {
       horizontal: r.chance(0.3),
       is_active: isActive,
       is_featured: visible && r.chance(0.09),
+      ...withDayAndHourLimits(seedOfferTerms(seed, id, headline, { restaurant: kind.main === 'food-dining', secondaryType: design.secondaryType }), seedFinePrint(this.options.seed, id, kind.key)),
       created_at: created,
       updated_at: created,
     };
@@ -447,4 +555,16 @@ export class CatalogueGenerator {
     const details = r.sample(kind.details, r.int(2, 3)).map((d) => `<li>${fill(escapeMarkup(d), values)}</li>`).join('');
     return `<p>${lead}</p><p><strong>${escapeMarkup(design.headline)}</strong></p><ul>${details}</ul>`;
   }
+}
+
+/**
+ * The headline's terms, or, for an offer whose headline sets none, the seeded day and hour limits
+ * (so about a third of offers carry a limit, and a headline's days are never contradicted).
+ */
+function withDayAndHourLimits(
+  terms: { value: OfferValue | null; fine_print: FinePrint | null },
+  limits: Record<string, unknown> | null,
+): { value: OfferValue | null; fine_print: FinePrint | Record<string, unknown> | null } {
+  if (!limits || terms.fine_print) return terms;
+  return { value: terms.value, fine_print: limits };
 }

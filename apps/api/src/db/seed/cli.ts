@@ -59,7 +59,8 @@ async function main(): Promise<number> {
   const dataDir = join(env.DATA_DIR, 'pglite');
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
   if (args.reset && !env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : dataDir, poolSize: 2 });
+  // No statement timeout: a national seed's ANALYZE on a busy machine takes longer than a request may.
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : dataDir, poolSize: 2, statementTimeoutMs: 0 });
   try {
     if (args.reset && env.DATABASE_URL) await dropPostgresData(handle);
     await migrate(handle);

@@ -111,6 +111,8 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     merchantsDone = chunk.merchantsDone;
   }
 
+  await seedMerchantPhotos(handle);
+
   const contests = buildContests({ seed, today, sponsors: catalogue.sponsors, pools });
   await handle.db.transaction(async (tx) => {
     await insertRows(handle, tx, 'contests', contests.contests);
@@ -126,7 +128,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   await insertRows(handle, handle.db, 'callouts', callouts);
   await insertRows(handle, handle.db, 'callout_settings', [settings]);
 
-  for (const table of ['categories', 'places', 'merchants', 'locations', 'offers', 'contests', 'contest_entities', 'users', 'contest_entries', 'contest_draws', 'contest_winners', 'callouts']) {
+  for (const table of ['categories', 'places', 'merchants', 'locations', 'merchant_photos', 'offers', 'contests', 'contest_entities', 'users', 'contest_entries', 'contest_draws', 'contest_winners', 'callouts']) {
     await syncSequence(handle, table);
   }
   progress('search', FIXED_UNITS.callouts);
@@ -136,4 +138,23 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
 
   await handle.rows(sql`ANALYZE`);
   progress('done', FIXED_UNITS.analyze);
+}
+
+/**
+ * Three merchants in five get two or three photos of their place (docs/decisions.md "Merchant
+ * photos"): the generated scenes under /media/places/ (storefront, inside, counter), so no image
+ * is drawn or stored at seed time. One statement, the same rows for the same merchants.
+ */
+async function seedMerchantPhotos(handle: DbHandle): Promise<void> {
+  await handle.rows(sql`
+    INSERT INTO merchant_photos (merchant_id, location_id, path, alt, position, width, height, created_at)
+    SELECT m.id, NULL, '/media/places/' || m.slug || '/' || s.scene || '.svg', s.alt_before || m.name || s.alt_after, s.pos, 1200, 800, m.created_at
+    FROM merchants m
+    CROSS JOIN (VALUES
+      (0, 'storefront', 'The storefront of ', ' with its sign and striped awning'),
+      (1, 'inside', 'Inside ', ': shelves, the counter and hanging lamps'),
+      (2, 'counter', 'A close-up on the counter at ', '')
+    ) AS s(pos, scene, alt_before, alt_after)
+    WHERE m.id % 5 < 3 AND s.pos < 2 + m.id % 2
+    ORDER BY m.id, s.pos`);
 }

@@ -167,6 +167,34 @@ describe('the seeded test database', () => {
     expect(cuisines).toBe(34);
   });
 
+  it('has live offers of every home-pros group and subcategory in every market, within its listing radius', async () => {
+    // What a saver at the market's default place finds: active offers within the market radius
+    // (offer_index.category_ids holds the subcategories and their groups).
+    const missing = await q<{ market_id: string; kind: string; slug: string }>(sql`
+      SELECT m.id AS market_id, s.kind, coalesce(s.list, '') || ':' || s.slug AS slug FROM markets m CROSS JOIN categories s
+      WHERE (s.kind = 'homepros' OR (s.kind = 'sub' AND s.list IN ('home-improvement', 'home-services', 'cleaning-restoration', 'outdoor', 'home')))
+        AND NOT EXISTS (
+          SELECT 1 FROM offer_index oi
+          WHERE s.id = ANY (oi.category_ids) AND earth_distance(oi.earth, ll_to_earth(m.lat, m.lng)) <= m.radius_m
+            AND oi.is_active AND oi.expires_at >= ${t.today}::date AND (oi.starts_at IS NULL OR oi.starts_at <= ${t.today}::date))
+      ORDER BY 1, 2, 3`);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives most locations opening hours and some offers day or hour limits (valid right now)', async () => {
+    const [row] = await q<{ locations: number; hours: number; open_week: number; offers: number; limited: number }>(sql`
+      SELECT (SELECT count(*)::int FROM locations) AS locations,
+        (SELECT count(*)::int FROM locations WHERE opening_hours IS NOT NULL) AS hours,
+        (SELECT count(*)::int FROM offer_index WHERE open_week IS NOT NULL) AS open_week,
+        (SELECT count(*)::int FROM offers) AS offers,
+        (SELECT count(*)::int FROM offer_index WHERE valid_week IS NOT NULL) AS limited`);
+    expect(row!.hours / row!.locations).toBeGreaterThan(0.8);
+    expect(row!.hours).toBeLessThan(row!.locations);
+    expect(row!.open_week).toBeGreaterThan(0);
+    expect(row!.limited / row!.offers).toBeGreaterThan(0.05);
+    expect(row!.limited / row!.offers).toBeLessThan(0.4);
+  });
+
   it('has every offer state the screens show (SPEC.md 4)', async () => {
     const today = t.today;
     const states = await q<{ market_id: string; featured: number; today: number; recent: number; six: number; seven: number; hidden: number; inactive: number }>(sql`

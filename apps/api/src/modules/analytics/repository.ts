@@ -1,7 +1,7 @@
 // Analytics rows: batched event inserts, counter upserts and daily reads.
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { analyticsDaily, analyticsEvents, locations, offers, users } from '../../db/schema/index.ts';
+import { analyticsDaily, analyticsEvents, locations, markets, offers, users } from '../../db/schema/index.ts';
 
 export type EventRow = typeof analyticsEvents.$inferInsert;
 export interface CounterRow {
@@ -18,10 +18,14 @@ export function findOfferOwners(db: Executor, offerIds: number[]) {
   return db.select({ id: offers.id, locationId: offers.locationId, merchantId: offers.merchantId }).from(offers).where(inArray(offers.id, offerIds));
 }
 
-/** Merchant of each location id that exists. */
+/** Merchant and market time zone of each location id that exists. */
 export function findLocationOwners(db: Executor, locationIds: number[]) {
   if (!locationIds.length) return Promise.resolve([]);
-  return db.select({ id: locations.id, merchantId: locations.merchantId }).from(locations).where(inArray(locations.id, locationIds));
+  return db
+    .select({ id: locations.id, merchantId: locations.merchantId, timeZone: markets.timezone })
+    .from(locations)
+    .innerJoin(markets, eq(markets.id, locations.marketId))
+    .where(inArray(locations.id, locationIds));
 }
 
 /** The ids among `userIds` that still have an account. */

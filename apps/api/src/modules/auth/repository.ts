@@ -1,5 +1,5 @@
 // The only auth file that talks Drizzle.
-import { and, eq, gt, isNull, or, lt, lte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, lt, lte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accessTokens, invitations, loginThrottles, mfaChallenges, recoveryCodes, userTokens, users } from '../../db/schema/index.ts';
 
@@ -160,6 +160,12 @@ export async function findInvitationById(db: Executor, id: number): Promise<Invi
   return rows[0] ?? null;
 }
 
+/** A merchant's name, for its invitation mail. */
+export async function findMerchantName(db: Executor, id: number): Promise<string | null> {
+  const result = await db.execute(sql`SELECT name FROM merchants WHERE id = ${id}`);
+  return (result as unknown as { rows: { name: string }[] }).rows[0]?.name ?? null;
+}
+
 /** Gives a pending invitation a new token (its mail is being sent); answers whether it is pending. */
 export async function setInvitationToken(db: Executor, id: number, tokenHash: string): Promise<boolean> {
   const rows = await db
@@ -224,6 +230,14 @@ export async function revokeAccessToken(db: Executor, tokenHash: string): Promis
 
 export async function revokeAllAccessTokens(db: Executor, userId: number): Promise<void> {
   await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}
+
+/** Ends every session of an account but the one of `keepTokenHash` (the device making a change). */
+export async function revokeOtherAccessTokens(db: Executor, userId: number, keepTokenHash: string): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), ne(accessTokens.tokenHash, keepTokenHash)));
 }
 
 /** Drops a member's dead access tokens (expired or revoked): they can never be used again. */

@@ -18,7 +18,6 @@ import { optionalBody } from '../../lib/request-body.ts';
 import { currentUser, requireUser } from './lib/guard.ts';
 import { prepareTimingEqualiser } from './lib/passwords.ts';
 import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './lib/sign-in-throttle.ts';
-import './lib/mails.ts';
 import { DetailOut, LoginAnswerOut, LoginOut, MfaConfirmOut, SessionOut, TotpSetupOut, UserInfoOut } from './schema.ts';
 import { invitationAcceptSchema, mfaCodeSchema, mfaTokenSchema } from '@market/domain/validation/staff';
 import { z } from 'zod';
@@ -262,8 +261,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: AUTH_RATE_LIMITS.oneTimeLinks },
       schema: {
         tags: ['auth'],
-        summary: 'Accept an invitation to the staff console: sets the password (or, for an address that has an account, checks it) and gives the role',
-        description: 'The invitation link (`${PUBLIC_URL}/console/invitation?token=…`) works once and expires in 72 hours. Sign in afterwards: the first sign-in enrols the second factor.',
+        summary: "Accept an invitation to the staff console or to a business's team: sets the password (or, for an address that has an account, checks it) and gives the role",
+        description:
+          'The invitation link (`${PUBLIC_URL}/console/invitation?token=…`, or `${PUBLIC_URL}/business/centre/invitation?token=…` for a business) works once and expires in 72 hours. An existing account\'s password counts like a sign-in (a wrong one towards the pause, 429 while paused); a staff account cannot join a business. Sign in afterwards: the first sign-in of staff, owners and managers enrols the second factor.',
         body: optionalBody(invitationAcceptSchema),
         response: { 201: z.object({ detail: z.string(), user_id: z.number().int() }) },
       },

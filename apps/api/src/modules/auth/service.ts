@@ -7,11 +7,11 @@ import type { z } from 'zod';
 import type { profileUpdateSchema } from '@market/domain/validation/profile';
 import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { runAccountDeletionSteps } from './lib/account-deletion.ts';
-import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, VERIFY_MAIL } from './lib/mails.ts';
+import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, STAFF_ACCOUNT_CHANGED_MAIL, VERIFY_MAIL, type StaffAccountChange } from './lib/mails.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './lib/passwords.ts';
-import { MFA_CHALLENGE_SECONDS, MFA_MAX_ATTEMPTS, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUrl } from './lib/second-factor.ts';
+import { BUSINESS_TOTP_ISSUER, MFA_CHALLENGE_SECONDS, MFA_MAX_ATTEMPTS, TOTP_ISSUER, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUrl } from './lib/second-factor.ts';
 import { INVITATION_MAIL, invitationLink } from './lib/invitation-mail.ts';
 import {
   consumeOneTimeToken,
@@ -43,18 +43,20 @@ import {
   retireOneTimeTokens,
   revokeAccessToken,
   revokeAllAccessTokens,
+  revokeOtherAccessTokens,
   updateUser,
   type UserRow,
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
-import { ACCOUNT_SIGN_IN_LIMITS, clearSignInFailures, recordSignInFailure, signInPauseSeconds } from './lib/sign-in-throttle.ts';
+import { ACCOUNT_SIGN_IN_LIMITS, clearSignInFailures, recordSignInFailure, signInPausedError, signInPauseSeconds } from './lib/sign-in-throttle.ts';
 import { ACCESS_TOKEN_SECONDS, STAFF_SESSION_SECONDS, hashToken, newToken } from './lib/tokens.ts';
 import { sql } from 'drizzle-orm';
 import { guessablePasswordMessage } from '@market/domain/validation/password-policy';
 import { MARKETS, type MarketId } from '@market/domain/markets';
 import type { SessionOut } from '@market/domain/api/staff';
-import type { StaffRole } from '../../db/schema/index.ts';
+import type { MerchantRole, StaffRole } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/service.ts';
+import { joinTeam, needsSecondFactor } from '../merchant-access/lib/access.ts';
 
 /**
  * The same answer for a new and an already registered e-mail (no account enumeration,
@@ -156,8 +158,9 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   await deleteDeadAccessTokens(deps.db.db, user.id);
   // Told only after the right password, so the answer never says which addresses have accounts.
   if (user.disabledAt) return { kind: 'disabled' };
-  // Staff accounts need their second factor before any session (ASVS 6.3.3).
-  if (user.role) return { kind: 'ok', answer: await startMfaStep(deps.db.db, user, facts) };
+  // Staff accounts, and the owners and managers of a business, need their second factor before
+  // any session (ASVS 6.3.3; docs/security.md "Merchant centre"). Cashiers sign in with a password.
+  if (user.role || (await needsSecondFactor(deps.db.db, user.id))) return { kind: 'ok', answer: await startMfaStep(deps.db.db, user, facts) };
   return { kind: 'ok', answer: await issueAccessToken(deps.db.db, user, { ...facts, kind: 'member' }) };
 }
 
@@ -177,7 +180,7 @@ async function lockStep(tx: Database, mfaToken: string, purpose: 'verify' | 'enr
   const step = await lockLiveMfaChallenge(tx, hashToken(mfaToken));
   if (!step || step.purpose !== purpose || step.attempts >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_STEP_INVALID);
   const user = await findUserById(tx, step.userId);
-  if (!user || !user.role || user.disabledAt) throw invalid('mfa_token', MFA_STEP_INVALID);
+  if (!user || user.disabledAt || !(user.role || (await needsSecondFactor(tx, user.id)))) throw invalid('mfa_token', MFA_STEP_INVALID);
   return { step, user };
 }
 
@@ -190,7 +193,7 @@ export async function setupTotp(deps: AppDeps, mfaToken: string): Promise<{ secr
     const { user } = await lockStep(tx as Database, mfaToken, 'enrol');
     const secret = newTotpSecret();
     await updateUser(tx, user.id, { totpSecret: secret, totpEnrolledAt: null, totpLastStep: null });
-    return { secret, otpauth_url: totpUrl(secret, user.email) };
+    return { secret, otpauth_url: totpUrl(secret, user.email, user.role ? TOTP_ISSUER : BUSINESS_TOTP_ISSUER) };
   });
 }
 
@@ -288,6 +291,18 @@ export async function inviteStaff(db: Database, input: StaffInvitationInput, inv
   return insertInvitation(db, { tokenHash: hashToken(newToken()), email: input.email, kind: 'staff', role: input.role, markets: input.markets, invitedBy }, INVITATION_SECONDS);
 }
 
+/**
+ * Records an invitation to a merchant's team (docs/api.md "Merchant centre"); mailed like a staff
+ * one (mailInvitation after the commit), once, for 72 hours.
+ */
+export async function inviteToMerchant(db: Database, input: { email: string; role: MerchantRole; merchantId: number; locationIds: number[] | null }, invitedBy: number | null): Promise<InvitationRow> {
+  return insertInvitation(
+    db,
+    { tokenHash: hashToken(newToken()), email: input.email, kind: 'merchant', role: input.role, markets: null, merchantId: input.merchantId, locationIds: input.locationIds, invitedBy },
+    INVITATION_SECONDS,
+  );
+}
+
 /** Queues the mail of an invitation (call after its transaction committed). */
 export async function mailInvitation(deps: AppDeps, invitation: Pick<InvitationRow, 'id' | 'email'>, link?: string): Promise<void> {
   await deps.mail.enqueue(INVITATION_MAIL, invitation.email, { invitationId: invitation.id, ...(link ? { link } : {}) });
@@ -314,21 +329,48 @@ export async function bootstrapAdminInvitation(deps: AppDeps, email: string): Pr
   return made.link;
 }
 
+export const INVITATION_STAFF_ACCOUNT = 'A LocalSaver staff account cannot join a business’s team. Ask for the invitation to be sent to another e-mail address.';
+
 /**
  * Accepts an invitation: creates the account (its address is proven by the mailed link), or, when
  * the address already has one, checks its password and gives it the role. Works once.
+ *
+ * A staff invitation gives the account its staff role; a merchant invitation puts it on the
+ * merchant's team (docs/security.md "Merchant centre"). An existing account's password is counted
+ * like a sign-in (sign-in-throttle.ts), so the link alone never helps guess it; a staff account
+ * cannot join a business's team (it would review its own offers).
  */
 export async function acceptInvitation(deps: AppDeps, input: { token: string; password: string; first_name: string; last_name: string }): Promise<{ detail: string; user_id: number }> {
   const passwordHash = await hashPassword(input.password);
+  const tokenHash = hashToken(input.token);
+  // The password of an existing account is checked (and a wrong one counted) before the
+  // transaction: the throttle writes through its own connection.
+  const pending = await lockPendingInvitation(deps.db.db, tokenHash);
+  const existing = pending ? await findUserByEmail(deps.db.db, pending.email) : null;
+  if (pending && existing) {
+    const paused = await signInPauseSeconds(deps.db.db, existing.email);
+    if (paused > 0) throw signInPausedError(paused);
+    if (!(await verifyPassword(existing.passwordHash, input.password))) {
+      await recordSignInFailure(deps, existing.email);
+      throw invalid('password', INVITATION_PASSWORD_MISMATCH);
+    }
+  }
   return deps.db.db.transaction(async (tx) => {
-    const invitation = await lockPendingInvitation(tx, hashToken(input.token));
+    const invitation = await lockPendingInvitation(tx, tokenHash);
     if (!invitation) throw invalid('token', INVITATION_INVALID);
-    if (invitation.kind !== 'staff') throw invalid('token', INVITATION_INVALID);
+    const merchant = invitation.kind === 'merchant';
+    if (merchant && (!invitation.merchantId || !(['owner', 'manager', 'cashier'] as const).includes(invitation.role as MerchantRole))) throw invalid('token', INVITATION_INVALID);
     const guessable = guessablePasswordMessage(input.password, invitation.email);
     let user = await findUserByEmail(tx, invitation.email);
     if (user) {
       if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', INVITATION_PASSWORD_MISMATCH);
-      user = await updateUser(tx, user.id, { role: invitation.role as StaffRole, staffMarkets: invitation.markets, disabledAt: null, ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }) });
+      if (merchant) {
+        if (user.role) throw invalid('token', INVITATION_STAFF_ACCOUNT);
+        if (user.disabledAt) throw new AppError('forbidden', ACCOUNT_DISABLED);
+        if (!user.emailVerifiedAt) user = await updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+      } else {
+        user = await updateUser(tx, user.id, { role: invitation.role as StaffRole, staffMarkets: invitation.markets, disabledAt: null, ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }) });
+      }
     } else {
       if (guessable) throw invalid('password', guessable);
       const market = invitation.markets?.[0];
@@ -339,14 +381,28 @@ export async function acceptInvitation(deps: AppDeps, input: { token: string; pa
         lastName: input.last_name,
         state: market ? (MARKETS[market as MarketId]?.state ?? '') : '',
         zip: '',
-        role: invitation.role as StaffRole,
-        staffMarkets: invitation.markets,
+        ...(merchant ? {} : { role: invitation.role as StaffRole, staffMarkets: invitation.markets }),
         emailVerifiedAt: new Date(),
       });
       user = id === null ? null : await findUserById(tx, id);
     }
     if (!user) throw invalid('token', INVITATION_INVALID);
     await markInvitationAccepted(tx, invitation.id, user.id);
+    if (merchant) {
+      const role = invitation.role as MerchantRole;
+      const member = await joinTeam(tx, { merchantId: invitation.merchantId!, userId: user.id, role, locationIds: role === 'cashier' ? (invitation.locationIds ?? []) : null, invitedBy: invitation.invitedBy });
+      // A session from before the new role could act for the team without its second factor.
+      if (role !== 'cashier') await revokeAllAccessTokens(tx, user.id);
+      await recordAudit(tx, {
+        actor: { id: user.id, email: user.email },
+        action: 'merchant_member.accept_invitation',
+        entity: 'merchant_member',
+        entityId: member.id,
+        after: { merchant_id: invitation.merchantId, user_id: user.id, role, location_ids: member.locationIds, invitation_id: invitation.id, existing_account: existing !== null },
+      });
+      const detail = role === 'cashier' ? 'You are on the team. Sign in to the business centre with your password.' : 'You are on the team. Sign in to the business centre to set up your authenticator app.';
+      return { detail, user_id: user.id };
+    }
     await revokeAllAccessTokens(tx, user.id);
     await recordAudit(tx, { actor: { id: user.id, email: user.email }, action: 'staff.accept_invitation', entity: 'staff', entityId: String(user.id), after: { role: invitation.role, markets: invitation.markets, invitation_id: invitation.id } });
     return { detail: 'Your account is ready. Sign in to set up your authenticator app.', user_id: user.id };
@@ -517,4 +573,56 @@ export async function purgeDeadAuthRecords(deps: Pick<AppDeps, 'db'>): Promise<s
   const counts = await deleteDeadAuthRows(deps.db.db);
   await deleteQuietLoginThrottles(deps.db.db, ACCOUNT_SIGN_IN_LIMITS.quietSeconds);
   return `${counts.sessions} ended sessions, ${counts.links} used or expired links, ${counts.steps} spent sign-in steps removed; quiet sign-in counts cleared.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A staff member's own e-mail address and second factor (docs/security.md "Staff console"). The
+// password is checked by the caller (verifyOwnPassword) before its transaction; these run in it.
+
+export const EMAIL_TAKEN = 'Another account uses this e-mail address.';
+export const EMAIL_UNCHANGED = 'This is already your e-mail address.';
+
+/**
+ * A new e-mail address for the account: unique among every account (409 on `email`), and every
+ * session of the account but `keepTokenHash` (the device making the change) ends.
+ */
+export async function setOwnEmail(tx: Database, account: { id: number; email: string; tokenHash: string }, email: string): Promise<UserRow> {
+  if (email === account.email) throw invalid('email', EMAIL_UNCHANGED);
+  const other = await findUserByEmail(tx, email);
+  if (other && other.id !== account.id) throw new AppError('conflict', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+  let updated: UserRow | null;
+  try {
+    updated = await updateUser(tx, account.id, { email });
+  } catch (error) {
+    // Taken by another account between the look-up and the write (users_email_uq).
+    if (/users_email_uq|unique/i.test(String((error as { message?: string }).message) + String((error as { cause?: { message?: string } }).cause?.message))) {
+      throw new AppError('conflict', EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    }
+    throw error;
+  }
+  if (!updated) throw notFound('There is no such account.');
+  await revokeOtherAccessTokens(tx, account.id, account.tokenHash);
+  return updated;
+}
+
+/** Ten new recovery codes for the account (the old ones stop working); answered once. */
+export async function replaceOwnRecoveryCodes(tx: Database, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
+  return codes;
+}
+
+/**
+ * Takes the account's second factor away (its secret and recovery codes) and ends every session,
+ * this one too: the next sign-in enrols a new authenticator app, as the first one did.
+ */
+export async function resetOwnSecondFactor(tx: Database, userId: number): Promise<void> {
+  await updateUser(tx, userId, { totpSecret: null, totpEnrolledAt: null, totpLastStep: null });
+  await replaceRecoveryCodes(tx, userId, []);
+  await revokeAllAccessTokens(tx, userId);
+}
+
+/** The notice mail of such a change, queued after the commit: to the old address for a new one. */
+export async function mailStaffAccountChange(deps: Pick<AppDeps, 'mail'>, to: string, change: StaffAccountChange, newEmail?: string): Promise<void> {
+  await deps.mail.enqueue(STAFF_ACCOUNT_CHANGED_MAIL, to, { change, ...(newEmail ? { newEmail } : {}) });
 }

@@ -11,6 +11,7 @@ import {
   earthPoint,
   intArray,
   ITEM_COLUMNS,
+  nowInputColumns,
   withinCircle,
   type GeoCircle,
   type GeoPoint,
@@ -31,7 +32,7 @@ export async function findOfferItemsByIds(
   const dist = options.near ? sql`earth_distance(oi.earth, ${earthPoint(options.near)})` : sql`NULL::float8`;
   const active = options.activeOnly ? sql` AND ${activeOffer('oi', options.today)}` : sql``;
   return handle.rows<OfferItemRow>(sql`
-    SELECT p.*, ${additionalOffers(options.today)}
+    SELECT p.*, ${additionalOffers(options.today)}, ${nowInputColumns('p')}
     FROM (SELECT ${ITEM_COLUMNS}, ${dist} AS dist_m FROM offer_index oi
       WHERE oi.offer_id = ANY (${intArray(ids)})${active}) p`);
 }
@@ -51,7 +52,7 @@ export async function findActiveOfferItemsAtLocations(
   if (!locationIds.length) return [];
   const dist = options.near ? sql`earth_distance(oi.earth, ${earthPoint(options.near)})` : sql`NULL::float8`;
   return handle.rows<OfferItemRow>(sql`
-    SELECT * FROM (
+    SELECT s.*, ${nowInputColumns('s')} FROM (
       SELECT ${ITEM_COLUMNS}, ${dist} AS dist_m,
         row_number() OVER (PARTITION BY oi.location_id ORDER BY oi.is_featured DESC, oi.expires_at, oi.offer_id) AS rn,
         (count(*) OVER (PARTITION BY oi.location_id))::int - 1 AS additional_offers
@@ -93,21 +94,26 @@ export interface OfferDetailRow {
   lng: number;
   additional_offers: number;
   fine_print: unknown;
+  value: unknown;
+  opening_hours: unknown;
+  timezone: string | null;
 }
 
-export async function findOfferDetail(handle: DbHandle, id: number, today: string): Promise<OfferDetailRow | undefined> {
+/** An offer with its merchant and location; drafts only when `options.drafts` (a staff preview). */
+export async function findOfferDetail(handle: DbHandle, id: number, today: string, options: { drafts?: boolean } = {}): Promise<OfferDetailRow | undefined> {
   const rows = await handle.rows<OfferDetailRow>(sql`
     SELECT o.id, o.name, o.slug, o.picture_path, o.description, o.expires_at::text AS expires_at, o.max_prints::int AS max_prints,
       o.code, o.external_offer_url, o.retailer_terms, o.consumer_terms, o.secondary_type, o.horizontal,
       (o.is_active AND (o.starts_at IS NULL OR o.starts_at <= ${today}::date)) AS is_active,
-      o.is_featured, o.fine_print, o.merchant_id, o.location_id, m.slug AS merchant_slug, m.name AS merchant_name,
+      o.is_featured, o.fine_print, o.value, o.merchant_id, o.location_id, m.slug AS merchant_slug, m.name AS merchant_name,
       m.logo_path AS merchant_logo, m.is_certified, l.address, l.address2, l.city, l.state, l.zip, l.lat, l.lng,
+      l.opening_hours, (SELECT mk.timezone FROM markets mk WHERE mk.id = l.market_id) AS timezone,
       (SELECT count(*)::int FROM offer_index x
         WHERE x.location_id = o.location_id AND x.offer_id <> o.id AND ${activeOffer('x', today)}) AS additional_offers
     FROM offers o
     JOIN merchants m ON m.id = o.merchant_id
     JOIN locations l ON l.id = o.location_id
-    WHERE o.id = ${id} AND o.status <> 'draft'`);
+    WHERE o.id = ${id} ${options.drafts ? sql`` : sql`AND o.status <> 'draft'`}`);
   return rows[0];
 }
 
@@ -129,15 +135,22 @@ export interface LocationRow {
   logo_path: string | null;
   about: string;
   website_url: string | null;
+  location_website_url: string | null;
+  menu_url: string | null;
+  booking_url: string | null;
   category_id: number | null;
   category_slug: string | null;
   category_name: string | null;
   category_display: string | null;
   dist_m: number | null;
+  opening_hours: unknown;
+  timezone: string | null;
 }
 
 const LOCATION_COLUMNS = sql.raw(
   `l.id, l.display_name, l.address, l.address2, l.city, l.state, l.zip, l.phone, l.lat, l.lng,
+   l.opening_hours, (SELECT mk.timezone FROM markets mk WHERE mk.id = l.market_id) AS timezone,
+   l.website_url AS location_website_url, l.menu_url, l.booking_url,
    m.id AS merchant_id, m.slug AS merchant_slug, m.name AS merchant_name, m.is_certified, m.logo_path, m.about,
    m.website_url, c.id AS category_id, c.slug AS category_slug, c.name AS category_name, c.display AS category_display`,
 );

@@ -132,6 +132,15 @@ describe('offers', () => {
         additional_offers: 3,
         is_featured: false,
         distance: 1,
+        // No structured value stored: no badge.
+        value: null,
+        badge: null,
+        // No hours stored, no fine print: open state unknown, valid every day (lib/open-now.ts).
+        open_now: null,
+        hours_label: null,
+        valid_today: true,
+        valid_now: true,
+        valid_label: 'Valid today',
       });
       expect(items.find((i) => i.entitiable_id === ids.lease)!.secondary_type).toBe('lease');
       expect(items.find((i) => i.entitiable_id === ids.featured)!.distance).toBeCloseTo(99, 1);
@@ -307,7 +316,8 @@ describe('offers', () => {
         name: 'Lease a sedan',
         slug: 'lease-a-sedan',
         path: null,
-        merchant_logo: null,
+        // No logo of its own: the illustrated logo (docs/api.md "Images").
+        merchant_logo: expect.stringMatching(/^\/media\/logos\/[a-z0-9-]+\.svg$/),
         description: '<p>Lease <strong>now</strong></p>',
         expires_at: addDays(t.today, 60),
         expiry_status: 'active',

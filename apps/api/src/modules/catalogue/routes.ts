@@ -2,7 +2,8 @@
 // Lists answer JSON arrays; every public GET is cacheable by a CDN.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicCache } from '../../lib/http.ts';
+import { publicCache, publicCacheToMinute } from '../../lib/http.ts';
+import { nowOf } from './lib/open-now.ts';
 import {
   CategoriesOut,
   EntitiesQuery,
@@ -33,7 +34,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/entities/',
     {
-      config: { answerCache: true },
+      config: { answerCache: true, answerCacheToMinute: true },
       schema: {
         tags,
         summary: 'Active offers near a place',
@@ -44,7 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      publicCache(reply, 60);
+      publicCacheToMinute(reply, nowOf(deps));
       return listOffers(deps, request.query);
     },
   );
@@ -61,7 +62,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      publicCache(reply, 60);
+      publicCacheToMinute(reply, nowOf(deps));
       return getOfferDetail(deps, request.params.id);
     },
   );
@@ -70,7 +71,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/locations/:id/',
     { schema: { tags, summary: 'One location with its active offers', params: IdParams, response: { 200: LocationOut } } },
     async (request, reply) => {
-      publicCache(reply, 60);
+      publicCacheToMinute(reply, nowOf(deps));
       return getLocation(deps, request.params.id);
     },
   );
@@ -78,7 +79,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/locations/',
     {
-      config: { answerCache: true },
+      config: { answerCache: true, answerCacheToMinute: true },
       schema: {
         tags,
         summary: "Locations near a place, or a merchant's locations (?slug=)",
@@ -87,7 +88,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      publicCache(reply, 60);
+      publicCacheToMinute(reply, nowOf(deps));
       return listLocations(deps, request.query);
     },
   );
@@ -111,7 +112,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/recommendations/',
     {
-      config: { answerCache: true },
+      config: { answerCache: true, answerCacheToMinute: true },
       schema: {
         tags,
         summary: 'Recommended offers near a place',
@@ -121,7 +122,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      publicCache(reply, 60);
+      publicCacheToMinute(reply, nowOf(deps));
       return recommendOffers(deps, request.query);
     },
   );

@@ -2,6 +2,7 @@
 // the provider API's, so they stay snake_case.
 import { z } from 'zod';
 import { CATEGORY_SLUG_PATTERN } from '@market/domain/categories';
+import { parseMapBox, type MapBox } from '@market/domain/map-area';
 import { MAX_PAGE_SIZE, RECOMMENDED_COUNT } from '@market/domain/constants';
 import { PREFERENCE_FLAGS, type PreferenceFlag } from '@market/domain/recommendations';
 import { flagParam, limitParam, offsetParam, optionalQuery, placeQuery } from '../../lib/query.ts';
@@ -57,8 +58,35 @@ export const categoryList = listParam(
   50,
 );
 
-export const OFFER_ORDERS = ['distance', 'featured', 'cars', 'newest', 'ending', 'random'] as const;
+export const OFFER_ORDERS = ['distance', 'featured', 'cars', 'newest', 'ending', 'saving', 'random'] as const;
 export type OfferOrder = (typeof OFFER_ORDERS)[number];
+
+/** The radius choices of the browse and search pages, in miles (docs/api.md "Sort, distance and radius"). */
+export const RADIUS_MILES = ['5', '10', '25', '50'] as const;
+
+/** A list's radius in miles, within the market radius (which it never widens). */
+export const radiusParam = optionalQuery(
+  z.enum(RADIUS_MILES, { error: `Use one of: ${RADIUS_MILES.join(', ')} (miles).` }).transform(Number),
+).describe('Only offers within this many miles (5, 10, 25 or 50); default the market radius');
+
+/** "Valid right now" (docs/api.md "Offer lists"): true/1 keeps offers usable this minute at a location open now. */
+export const validNowParam = flagParam.describe(
+  'true: only offers whose fine print allows this minute at a location open now (market time zone); locations with unknown hours are left out',
+);
+/** The map's visible box ("Search this area", docs/api.md "Map area"): west,south,east,north. */
+export const bboxParam = optionalQuery(
+  z
+    .string()
+    .max(200, 'The box is too long.')
+    .transform((text, ctx): MapBox => {
+      const box = parseMapBox(text);
+      if ('message' in box) {
+        ctx.addIssue({ code: 'custom', message: box.message });
+        return z.NEVER;
+      }
+      return box;
+    }),
+).describe('Only offers in this box, west,south,east,north in degrees (at most 400 miles corner to corner); nearest its centre first and distances from its centre');
 
 /** The seed that fixes a random order (same seed, same order; default: today's date). */
 export const seedParam = optionalQuery(
@@ -70,11 +98,14 @@ export const EntitiesQuery = z.object({
   offset: offsetParam,
   limit: limitParam,
   category: categoryList.describe('Comma list of main, home-pros or subcategory slugs; contests is ignored'),
-  order: optionalQuery(z.enum(OFFER_ORDERS, { error: `Use one of: ${OFFER_ORDERS.join(', ')}.` })).describe('Default distance; featured: featured offers first; cars: lease and purchase offers first (the auto special edition)'),
+  order: optionalQuery(z.enum(OFFER_ORDERS, { error: `Use one of: ${OFFER_ORDERS.join(', ')}.` })).describe('Default distance; featured: featured offers first; cars: lease and purchase offers first (the auto special edition); saving: biggest saving first (cents, then percent; offers without a value last), then nearest'),
   seed: seedParam.describe('Fixes the random order (default: today)'),
   exclude: idList().describe('Comma list of offer ids to leave out'),
   exclude_location_ids: idList().describe('Comma list of location ids to leave out'),
   featured: flagParam.describe('1: featured offers only'),
+  radius: radiusParam,
+  valid_now: validNowParam,
+  bbox: bboxParam,
   ...placeQuery,
 });
 export type EntitiesQuery = z.infer<typeof EntitiesQuery>;

@@ -3,13 +3,18 @@
 // order is the offer query's (offer-query.ts). Other modules (search, saved items, leads, prints)
 // call the exported functions here rather than the repository or the query.
 import { finePrintLines } from '@market/domain/fine-print';
+import { readOfferValue, regularPriceLine, valueBadge, type OfferValue } from '@market/domain/offer-value';
 import { CONTESTS_SLUG, OTHER_MAIN_SLUGS } from '@market/domain/categories';
 import { businessToday, expiryStatus, type ExpiryStatus } from '@market/domain/expiry';
+import { boxCircle, type MapBox } from '@market/domain/map-area';
 import { offerCode } from '@market/domain/offer-code';
 import { preferredCategorySlugs, type PreferenceFlag } from '@market/domain/recommendations';
 import type { AppDeps } from '../../context.ts';
+import { mediaPaths } from '../../db/media-paths.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { resolvePosition, type Position } from '../geo/service.ts';
+import { photosOfLocation } from '../merchant-photos/service.ts';
+import { locationNowFields, nowOf, offerNowFields } from './lib/open-now.ts';
 import { findOffers, type OfferFilter, type OfferItemRow, type OfferQueryOrder, type TextQuery } from './lib/offer-query.ts';
 import type { GeoCircle, GeoPoint } from './lib/offer-sql.ts';
 import {
@@ -21,6 +26,7 @@ import {
   findLocationsNear,
   findLocationsOfMerchant,
   findOfferDetail,
+  type OfferDetailRow,
   findOfferItemsByIds,
   findSpotlightMerchantsNear,
   type CategoryRow,
@@ -73,13 +79,23 @@ export async function resolveListingCircle(deps: AppDeps, q: PlaceParams): Promi
 // ---------------------------------------------------------------------------------------------
 // Offers
 
-function toListItem(r: OfferItemRow): OfferListItem {
+/**
+ * A list item, with its "open now" and "valid today" fields at `now` (lib/open-now.ts): computed
+ * per request from the row, never kept.
+ */
+/** The structured value and its badge (docs/api.md "Offer values"); a malformed stored value reads as none. */
+function valueOut(raw: unknown): { value: OfferValue | null; badge: string | null } {
+  const value = readOfferValue(raw);
+  return { value, badge: valueBadge(value) };
+}
+
+function toListItem(r: OfferItemRow, now: Date): OfferListItem {
   return {
     entitiable_id: r.offer_id,
     entitiable_type: 'Offer',
     name: r.name,
     path: r.picture_path,
-    merchant_logo: r.merchant_logo,
+    merchant_logo: r.merchant_logo ?? mediaPaths.logo(r.merchant_slug),
     merchant_name: r.merchant_name,
     merchant_slug: r.merchant_slug,
     merchant_id: r.merchant_id,
@@ -93,6 +109,8 @@ function toListItem(r: OfferItemRow): OfferListItem {
     additional_offers: r.additional_offers,
     is_featured: r.is_featured,
     distance: miles(r.dist_m),
+    ...valueOut(r.value),
+    ...offerNowFields(r, now),
   };
 }
 
@@ -139,6 +157,12 @@ export interface OfferListParams extends PlaceParams {
   exclude?: number[] | undefined;
   exclude_location_ids?: number[] | undefined;
   featured?: boolean | undefined;
+  /** Miles: only offers this near (never wider than the market radius). */
+  radius?: number | undefined;
+  /** "Valid right now": only offers whose fine print allows this minute, at a location open now. */
+  valid_now?: boolean | undefined;
+  /** Only offers in this box (the map's visible area), nearest its centre first. */
+  bbox?: MapBox | undefined;
 }
 
 /** The listing order asked for, as the offer query takes it. */
@@ -150,6 +174,7 @@ function queryOrder(order: ListOrder, seed: number): OfferQueryOrder {
     case 'cars':
     case 'newest':
     case 'ending':
+    case 'saving':
     case 'relevance':
     case 'distance':
       return { kind: order };
@@ -162,9 +187,14 @@ function queryOrder(order: ListOrder, seed: number): OfferQueryOrder {
  * order then: relevance damped by distance).
  */
 export async function listOffers(deps: AppDeps, q: OfferListParams, text?: TextQuery): Promise<OfferListItem[]> {
-  const circle = await resolveListingCircle(deps, q);
+  // A map box replaces the place's market circle with the circle around the box (docs/api.md
+  // "Map area"): the box is what the visitor looks at, wherever the place is.
+  const market = q.bbox ? boxCircle(q.bbox) : await resolveListingCircle(deps, q);
+  const circle = q.radius ? { ...market, radiusM: Math.min(market.radiusM, q.radius * METRES_PER_MILE) } : market;
   const category = await categoryFilter(deps, q.category);
   const today = businessToday();
+  // One instant for the filter and the labels, so a kept row always reads "Open now".
+  const now = nowOf(deps);
   const filter: OfferFilter = {
     circle,
     today,
@@ -172,11 +202,13 @@ export async function listOffers(deps: AppDeps, q: OfferListParams, text?: TextQ
     excludeIds: q.exclude,
     excludeLocationIds: q.exclude_location_ids,
     featuredOnly: q.featured === true,
+    bounds: q.bbox,
     text,
+    validAt: q.valid_now === true ? now : undefined,
   };
   const order = queryOrder(q.order ?? (text ? 'relevance' : 'distance'), q.seed ?? daySeed(today));
   const rows = await findOffers(deps, filter, order, { limit: q.limit, offset: q.offset });
-  return rows.map(toListItem);
+  return rows.map((r) => toListItem(r, now));
 }
 
 export type SavedOfferItem = OfferListItem & { expiry_status: ExpiryStatus; is_active: boolean };
@@ -196,10 +228,11 @@ export async function offerListItemsByIds(
   const unique = [...new Set(ids)];
   const rows = await findOfferItemsByIds(deps.db, unique, { today, activeOnly: !options.includeExpired, near: options.near });
   const byId = new Map(rows.map((r) => [r.offer_id, r]));
+  const now = nowOf(deps);
   const out: SavedOfferItem[] = [];
   for (const id of unique) {
     const r = byId.get(id);
-    if (r) out.push({ ...toListItem(r), expiry_status: expiryStatus(r.expires_at, today), is_active: r.is_active });
+    if (r) out.push({ ...toListItem(r, now), expiry_status: expiryStatus(r.expires_at, today), is_active: r.is_active });
   }
   return out;
 }
@@ -214,6 +247,23 @@ export async function getOfferDetail(deps: AppDeps, id: number): Promise<OfferDe
   const r = await findOfferDetail(deps.db, id, today);
   const status = r ? expiryStatus(r.expires_at, today) : 'hidden';
   if (!r || status === 'hidden') throw notFound('Offer not found.');
+  const detail = await offerDetailOut(r, status);
+  return { ...detail, ...offerNowFields(r, nowOf(deps)) };
+}
+
+/**
+ * An offer as its detail reads, whatever its status (drafts and long-expired ones too): for a
+ * staff preview of its printed coupon, never for savers.
+ */
+export async function getOfferDetailForPreview(deps: Pick<AppDeps, 'db'>, id: number): Promise<OfferDetail> {
+  const today = businessToday();
+  const r = await findOfferDetail(deps.db, id, today, { drafts: true });
+  if (!r) throw notFound('Offer not found.');
+  // Long expired reads 'expired' here: staff may preview any offer.
+  return offerDetailOut(r, expiryStatus(r.expires_at, today) === 'active' ? 'active' : 'expired');
+}
+
+async function offerDetailOut(r: OfferDetailRow, status: OfferDetail['expiry_status']): Promise<OfferDetail> {
   const externalUrl = r.external_offer_url.trim();
   return {
     id: r.id,
@@ -221,7 +271,7 @@ export async function getOfferDetail(deps: AppDeps, id: number): Promise<OfferDe
     name: r.name,
     slug: r.slug,
     path: r.picture_path,
-    merchant_logo: r.merchant_logo,
+    merchant_logo: r.merchant_logo ?? mediaPaths.logo(r.merchant_slug),
     merchant_id: r.merchant_id,
     merchant: { id: r.merchant_id, slug: r.merchant_slug, name: r.merchant_name },
     description: r.description,
@@ -250,6 +300,8 @@ export async function getOfferDetail(deps: AppDeps, id: number): Promise<OfferDe
     consumer_terms: r.consumer_terms,
     fine_print_lines: finePrintLines(r.fine_print),
     additional_offers: r.additional_offers,
+    ...valueOut(r.value),
+    regular_price_line: regularPriceLine(r.value),
   };
 }
 
@@ -263,11 +315,12 @@ async function withEntities(deps: AppDeps, rows: LocationRow[], near?: GeoPoint)
     rows.map((r) => r.id),
     { today: businessToday(), near },
   );
+  const now = nowOf(deps);
   const byLocation = new Map<number, OfferListItem[]>();
   const totals = new Map<number, number>();
   for (const o of offers) {
     const list = byLocation.get(o.location_id) ?? [];
-    list.push(toListItem(o));
+    list.push(toListItem(o, now));
     byLocation.set(o.location_id, list);
     totals.set(o.location_id, o.additional_offers + 1);
   }
@@ -282,12 +335,15 @@ async function withEntities(deps: AppDeps, rows: LocationRow[], near?: GeoPoint)
       state: r.state,
       zip: r.zip,
       phone: r.phone,
+      website_url: r.location_website_url?.trim() ? r.location_website_url : null,
+      menu_url: r.menu_url?.trim() ? r.menu_url : null,
+      booking_url: r.booking_url?.trim() ? r.booking_url : null,
       latitude: r.lat,
       longitude: r.lng,
       merchant_slug: r.merchant_slug,
       merchant_name: r.merchant_name,
       is_certified: r.is_certified,
-      logo: { path: r.logo_path },
+      logo: { path: r.logo_path ?? mediaPaths.logo(r.merchant_slug) },
       merchant: {
         id: r.merchant_id,
         display: r.merchant_name,
@@ -305,6 +361,7 @@ async function withEntities(deps: AppDeps, rows: LocationRow[], near?: GeoPoint)
       // SPEC.md 3: a location card shows the first offer and "total minus one" more.
       additional_offers: Math.max((totals.get(r.id) ?? 0) - 1, 0),
       distance: miles(r.dist_m),
+      ...locationNowFields(r, now),
     };
   });
 }
@@ -320,9 +377,9 @@ export async function locationsByIds(deps: AppDeps, ids: number[], options: { ne
 
 /** GET /api/locations/{id}/. */
 export async function getLocation(deps: AppDeps, id: number): Promise<LocationOut> {
-  const [location] = await locationsByIds(deps, [id]);
+  const [[location], photos] = await Promise.all([locationsByIds(deps, [id]), photosOfLocation(deps, id)]);
   if (!location) throw notFound('Location not found.');
-  return location;
+  return { ...location, photos };
 }
 
 /**
@@ -418,7 +475,8 @@ export async function recommendOffers(
     favoured.length ? { kind: 'categories-first', categoryIds: favoured } : { kind: 'featured' },
     { limit: q.limit, offset: 0 },
   );
-  return rows.map(toListItem);
+  const now = nowOf(deps);
+  return rows.map((r) => toListItem(r, now));
 }
 
 /** GET /api/spotlight/: spotlight merchants near the visitor, each at its nearest location. */
@@ -432,7 +490,7 @@ export async function spotlightMerchants(deps: AppDeps, q: PlaceParams & { limit
     city: r.city,
     state: r.state,
     about: r.about,
-    logo: { path: r.logo_path },
+    logo: { path: r.logo_path ?? mediaPaths.logo(r.slug) },
     is_certified: r.is_certified,
     distance: miles(r.dist_m) ?? 0,
   }));

@@ -127,3 +127,63 @@ export async function findMerchantSpotlight(handle: DbHandle, id: number, execut
 export async function setMerchantSpotlight(handle: DbHandle, executor: Executor, id: number, isSpotlight: boolean): Promise<void> {
   await handle.rows(sql`UPDATE merchants SET is_spotlight = ${isSpotlight}, updated_at = now() WHERE id = ${id} RETURNING id`, executor);
 }
+
+export interface SpotlightProRow {
+  id: number;
+  name: string;
+  slug: string;
+  logo_path: string | null;
+  is_certified: boolean;
+  is_spotlight: boolean;
+  home_pro: boolean;
+  location_count: number;
+  cities: string[];
+  markets: string[];
+}
+
+export interface SpotlightFilter {
+  market: string;
+  q?: string | undefined;
+  spotlight?: boolean | undefined;
+}
+
+/**
+ * The pros of a market: merchants with a location in it that are filed under a home-pros group,
+ * or are in the spotlight (whatever they are filed under), spotlight first then by name.
+ */
+function spotlightWhere(f: SpotlightFilter): SQL {
+  const parts: SQL[] = [
+    sql`EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND l.market_id = ${f.market})`,
+    sql`(m.is_spotlight OR EXISTS (SELECT 1 FROM categories c WHERE c.id = m.category_id AND c.kind = 'homepros'))`,
+  ];
+  if (f.q) parts.push(sql`m.name ILIKE ${containsPattern(f.q)}`);
+  if (f.spotlight !== undefined) parts.push(sql`m.is_spotlight = ${f.spotlight}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** A page of a market's pros and the capped count of the filter. */
+export async function findSpotlightPros(handle: DbHandle, f: SpotlightFilter, descending: boolean, page: { limit: number; offset: number }): Promise<{ rows: SpotlightProRow[]; count: number }> {
+  const where = spotlightWhere(f);
+  const direction = descending ? sql`DESC` : sql`ASC`;
+  const rows = await handle.rows<SpotlightProRow>(sql`
+    SELECT m.id, m.name, m.slug, m.logo_path, m.is_certified, m.is_spotlight,
+      EXISTS (SELECT 1 FROM categories c WHERE c.id = m.category_id AND c.kind = 'homepros') AS home_pro,
+      (SELECT count(*)::int FROM locations l WHERE l.merchant_id = m.id AND l.market_id = ${f.market}) AS location_count,
+      ARRAY(SELECT DISTINCT l.city FROM locations l WHERE l.merchant_id = m.id AND l.market_id = ${f.market} ORDER BY l.city LIMIT 3) AS cities,
+      ARRAY(SELECT DISTINCT l.market_id FROM locations l WHERE l.merchant_id = m.id ORDER BY l.market_id) AS markets
+    FROM merchants m
+    WHERE ${where}
+    ORDER BY m.is_spotlight DESC, lower(m.name) ${direction}, m.id ${direction}
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const count = await cappedCount(handle.db, sql`SELECT 1 FROM merchants m WHERE ${where}`);
+  return { rows, count };
+}
+
+/** How many merchants with a location in each market are in the spotlight. */
+export async function countSpotlightByMarket(handle: DbHandle): Promise<Map<string, number>> {
+  const rows = await handle.rows<{ market_id: string; n: number }>(sql`
+    SELECT l.market_id, count(DISTINCT m.id)::int AS n
+    FROM merchants m JOIN locations l ON l.merchant_id = m.id
+    WHERE m.is_spotlight GROUP BY l.market_id`);
+  return new Map(rows.map((r) => [r.market_id, r.n]));
+}

@@ -193,4 +193,47 @@ describe('console content', () => {
     );
     expect(audit).toMatchObject({ actor_id: detroitEditor.id, before: { is_spotlight: false }, after: { is_spotlight: true } });
   });
+
+  it('lists a market\'s pros for the spotlight, spotlight first, to editors of the market; a toggle shows to savers there at once', async () => {
+    const [pro] = await t.db.rows<{ id: number; name: string }>(sql`
+      SELECT m.id, m.name FROM merchants m JOIN categories c ON c.id = m.category_id AND c.kind = 'homepros'
+      WHERE NOT m.is_spotlight AND EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND l.market_id = 'detroit')
+        AND NOT EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND l.market_id <> 'detroit')
+      ORDER BY m.id LIMIT 1`);
+    expect(pro).toBeDefined();
+    const detroitEditor = await signUpStaff(t.app, 'editor', ['detroit']);
+    expect((await call('GET', '/api/console/spotlight/')).statusCode).toBe(401);
+    expect((await call('GET', '/api/console/spotlight/', member)).statusCode).toBe(403);
+    expect((await call('GET', '/api/console/spotlight/', support)).statusCode).toBe(403);
+    expect((await call('GET', '/api/console/spotlight/?market=detroit', mplsEditor)).statusCode).toBe(403);
+    const bad = await call('GET', '/api/console/spotlight/?market=atlantis&spotlight=maybe', editor);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json()).sort()).toEqual(['market', 'spotlight']);
+
+    // A limited editor lands on their market; the counts are of their markets only.
+    const mine = (await call('GET', '/api/console/spotlight/', mplsEditor)).json();
+    expect(mine.market).toBe('minneapolis');
+    expect(mine.markets.map((m: { market_id: string }) => m.market_id)).toEqual(['minneapolis']);
+    expect(mine.results.every((r: { markets: string[] }) => r.markets.includes('minneapolis'))).toBe(true);
+
+    const before = (await call('GET', '/api/console/spotlight/?market=detroit&page_size=100', detroitEditor)).json();
+    expect(before.markets).toEqual([{ market_id: 'detroit', spotlight_count: expect.any(Number) }]);
+    const flags = before.results.map((r: { is_spotlight: boolean }) => r.is_spotlight);
+    // Spotlight first.
+    expect(flags).toEqual([...flags].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+    expect(before.results.every((r: { home_pro: boolean; is_spotlight: boolean }) => r.home_pro || r.is_spotlight)).toBe(true);
+    const byName = (await call('GET', `/api/console/spotlight/?market=detroit&q=${encodeURIComponent(pro!.name)}&spotlight=0`, detroitEditor)).json();
+    expect(byName.results[0]).toMatchObject({ id: pro!.id, is_spotlight: false, home_pro: true, markets: ['detroit'] });
+
+    const saver = async () => ((await call('GET', '/api/spotlight/?city=Detroit&state=MI&limit=100')).json() as Array<{ merchant: { id: number } }>).map((s) => s.merchant.id);
+    expect(await saver()).not.toContain(pro!.id);
+    expect((await call('PUT', `/api/console/merchants/${pro!.id}/spotlight/`, detroitEditor, { is_spotlight: true })).statusCode).toBe(200);
+    const after = (await call('GET', `/api/console/spotlight/?market=detroit&spotlight=1&page_size=100`, detroitEditor)).json();
+    expect(after.results.map((r: { id: number }) => r.id)).toContain(pro!.id);
+    expect(after.markets[0].spotlight_count).toBe(before.markets[0].spotlight_count + 1);
+    // Savers in the market of its locations see it at once; savers elsewhere do not.
+    expect(await saver()).toContain(pro!.id);
+    const mplsSaver = ((await call('GET', '/api/spotlight/?city=Minneapolis&state=MN&limit=100')).json() as Array<{ merchant: { id: number } }>).map((s) => s.merchant.id);
+    expect(mplsSaver).not.toContain(pro!.id);
+  });
 });

@@ -12,6 +12,8 @@ import {
   ConsoleCalloutOut,
   ConsoleCalloutPageOut,
   MerchantSpotlightOut,
+  SpotlightListQuery,
+  SpotlightPageOut,
   calloutCreateSchema,
   calloutSettingsSchema,
   calloutUpdateSchema,
@@ -23,6 +25,7 @@ import {
   getCalloutSettings,
   getConsoleCallout,
   listConsoleCallouts,
+  listSpotlightPros,
   putCalloutSettings,
   putMerchantSpotlight,
   updateConsoleCallout,
@@ -119,6 +122,26 @@ export const consoleContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       privateNoStore(reply);
       return putCalloutSettings(deps, currentStaff(request), request.body, request.ip);
+    },
+  );
+
+  app.get(
+    '/api/console/spotlight/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: "A market's pros for the spotlight, spotlight first (editors of the market)",
+        description:
+          "Merchants with a location in `market` that are filed under a home-pros group or are in the spotlight. Savers get the spotlight merchants nearest to them (GET /api/spotlight/), so a pro shows in every market it has locations in. `markets` lists the staff member's markets with their spotlight counts. Staff limited to some markets list theirs (403 otherwise).",
+        security,
+        querystring: SpotlightListQuery,
+        response: { 200: SpotlightPageOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return listSpotlightPros(deps, currentStaff(request), request.query);
     },
   );
 

@@ -1,7 +1,8 @@
 // Content in the staff console: the home-page callouts (SPEC.md 3 Callouts, 7), their three
 // settings, and the spotlight flag of home pros. Every write is audited in its transaction and
 // drops the answer cache, so the saver pages change at once.
-import type { ConsoleCalloutOut, MerchantSpotlightOut } from '@market/domain/api/console-content';
+import type { ConsoleCalloutOut, MerchantSpotlightOut, SpotlightPageOut } from '@market/domain/api/console-content';
+import { MARKET_IDS } from '@market/domain/markets';
 import { DEFAULT_CALLOUT_SETTINGS, type CalloutSettings } from '@market/domain/callouts';
 import type { CalloutCreate, CalloutUpdate } from '@market/domain/validation/console-content';
 import { CALLOUT_ENDS_BEFORE_STARTS } from '@market/domain/validation/console-content';
@@ -15,7 +16,9 @@ import {
   deleteCalloutRow,
   findCalloutPage,
   findCalloutRecord,
+  countSpotlightByMarket,
   findMerchantSpotlight,
+  findSpotlightPros,
   findSettingsRow,
   insertCallout,
   setMerchantSpotlight,
@@ -207,4 +210,42 @@ export async function putMerchantSpotlight(deps: Deps, staff: StaffUser, id: num
   });
   deps.answers.clear();
   return after;
+}
+
+/**
+ * GET /api/console/spotlight/: the pros of one market (home pros and whoever is in the spotlight),
+ * spotlight first, with the spotlight count of each of the staff member's markets. The saver
+ * spotlight (GET /api/spotlight/) picks spotlight merchants by the distance of their nearest
+ * location, so a pro shows in the markets of its locations: this list is by market for that reason.
+ */
+export async function listSpotlightPros(
+  deps: Pick<AppDeps, 'db'>,
+  staff: StaffUser,
+  q: { market?: string | undefined; q?: string | undefined; spotlight?: boolean | undefined; sort: Sort<'name'>; page: number; page_size: number },
+): Promise<SpotlightPageOut> {
+  const mine = staff.markets === null ? [...MARKET_IDS] : MARKET_IDS.filter((m) => staff.markets!.includes(m));
+  const market = q.market ?? mine[0];
+  if (!market) assertMarket(staff, null);
+  assertMarket(staff, market);
+  const { rows, count } = await findSpotlightPros(deps.db, { market: market!, q: q.q, spotlight: q.spotlight }, q.sort.descending, { limit: q.page_size, offset: (q.page - 1) * q.page_size });
+  const counts = await countSpotlightByMarket(deps.db);
+  return {
+    market: market!,
+    markets: mine.map((m) => ({ market_id: m, spotlight_count: counts.get(m) ?? 0 })),
+    results: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      logo_url: r.logo_path,
+      is_certified: r.is_certified,
+      is_spotlight: r.is_spotlight,
+      home_pro: r.home_pro,
+      location_count: r.location_count,
+      cities: r.cities,
+      markets: r.markets,
+    })),
+    count,
+    page: q.page,
+    page_size: q.page_size,
+  };
 }

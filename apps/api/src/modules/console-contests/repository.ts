@@ -160,6 +160,18 @@ export async function updateContestAtVersion(handle: DbHandle, executor: Executo
   return rows.length > 0;
 }
 
+export type ContestImageColumn = 'banner_path' | 'picture_path';
+
+/** Sets the banner or the picture of a contest (a new version, so an open edit form reads stale). */
+export async function setContestImage(handle: DbHandle, executor: Executor, id: number, column: ContestImageColumn, url: string): Promise<boolean> {
+  const rows = await handle.rows<{ id: number }>(
+    sql`UPDATE contests SET ${sql.raw(column === 'banner_path' ? 'banner_path' : 'picture_path')} = ${url}, version = version + 1, updated_at = now()
+        WHERE id = ${id} RETURNING id`,
+    executor,
+  );
+  return rows.length > 0;
+}
+
 /** The merchant's first location in a market (the entity's 'View Location' link), if any. */
 async function merchantLocationIn(handle: DbHandle, executor: Executor, merchantId: number | null, marketId: string): Promise<number | null> {
   if (merchantId === null) return null;

@@ -10,6 +10,8 @@ import { signUpMember, signUpVerifiedMember, type TestMember } from '../auth/mem
 import { pickWinners } from '../contests/lib/draw.ts';
 import { listMailbox, mailboxDir } from '../mail/lib/mailbox.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
+import { uploadFile } from '../../../test/support/multipart.ts';
+import sharp from 'sharp';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -175,6 +177,52 @@ describe('console contests', () => {
     const unfeature = await call('PATCH', `/api/console/contests/${c.id}/`, editor, { version: c.version, markets: [{ market_id: 'detroit', is_featured: false }, { market_id: 'chicago' }] });
     expect(unfeature.statusCode).toBe(200);
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM contest_entities WHERE market_id = 'detroit' AND is_featured`))[0]!.n).toBe(0);
+  });
+
+  it('takes a banner and a picture (editors of its markets), re-encoded, audited, and shown to savers at once', async () => {
+    const c = await create({ display_name: 'Banner Contest', markets: [{ market_id: 'detroit', is_featured: true }] });
+    const saverBanner = async () => (await call('GET', '/api/contests/?featured=1&state=MI&city=Detroit')).json()[0].contest as { id: number; banner: string | null; path: string | null };
+    // Read once, so the answer is cached before the upload.
+    expect(await saverBanner()).toMatchObject({ id: c.id, banner: null });
+    const jpeg = await sharp({ create: { width: 3000, height: 750, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'SECRET-OWNER-MARK' } })
+      .toBuffer();
+    const url = `/api/console/contests/${c.id}/banner/`;
+    expect((await uploadFile(t.app, url, undefined, jpeg)).statusCode).toBe(401);
+    expect((await uploadFile(t.app, url, member.headers, jpeg)).statusCode).toBe(403);
+    expect((await uploadFile(t.app, url, support.headers, jpeg)).statusCode).toBe(403);
+    expect((await uploadFile(t.app, url, mplsEditor.headers, jpeg)).statusCode).toBe(403);
+    expect((await uploadFile(t.app, '/api/console/contests/2000000000/banner/', editor.headers, jpeg)).statusCode).toBe(404);
+    const wrong = await uploadFile(t.app, url, editor.headers, Buffer.from('GIF89a not really'), { filename: 'x.jpg' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().file).toBeDefined();
+
+    const res = await uploadFile(t.app, url, editor.headers, jpeg);
+    expect(res.statusCode, res.body).toBe(200);
+    const banner = res.json().banner_path as string;
+    expect(banner).toMatch(/^\/media\/uploads\/banner-[0-9a-f]{32}\.webp$/);
+    expect(res.json().version).toBe(c.version + 1);
+    const served = await call('GET', banner);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1920, height: 480 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes('SECRET-OWNER-MARK')).toBe(false);
+    // The cached saver answer was dropped: the banner shows at once.
+    expect((await saverBanner()).banner).toBe(banner);
+
+    const picture = await uploadFile(t.app, `/api/console/contests/${c.id}/picture/`, editor.headers, await sharp({ create: { width: 800, height: 450, channels: 3, background: '#2980b9' } }).png().toBuffer(), { type: 'image/png' });
+    expect(picture.statusCode, picture.body).toBe(200);
+    expect(picture.json().picture_path).toMatch(/^\/media\/uploads\/picture-[0-9a-f]{32}\.webp$/);
+    expect((await saverBanner()).path).toBe(picture.json().picture_path);
+
+    const audit = await rows<{ action: string; before: { banner_path: string | null }; after: { banner_path: string } }>(
+      sql`SELECT action, before, after FROM audit_log WHERE entity = 'contest' AND entity_id = ${String(c.id)} AND action LIKE 'contest.upload_%' ORDER BY id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['contest.upload_banner', 'contest.upload_picture']);
+    expect(audit[0]!.before.banner_path).toBeNull();
+    expect(audit[0]!.after.banner_path).toBe(banner);
   });
 
   it('lists with q, status, market, sort and pages; limited staff see their markets only', async () => {

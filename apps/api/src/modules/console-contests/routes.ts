@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { privateNoStore } from '../../lib/http.ts';
 import { idParam } from '../../lib/query.ts';
 import { optionalBody } from '../../lib/request-body.ts';
+import { readImageField, registerImageUploads, uploadDescription } from '../media/lib/image-upload-field.ts';
 import { currentStaff, requireStaff } from '../staff/lib/guard.ts';
 import {
   ClaimListQuery,
@@ -19,7 +20,7 @@ import {
   contestUpdateSchema,
   drawSchema,
 } from './schema.ts';
-import { createConsoleContest, getConsoleContest, listConsoleContests, listContestClaims, runConsoleDraw, updateConsoleContest } from './service.ts';
+import { createConsoleContest, getConsoleContest, listConsoleContests, listContestClaims, runConsoleDraw, updateConsoleContest, uploadContestImage, type ContestImage } from './service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['console: contests'];
@@ -28,6 +29,8 @@ const params = z.object({ id: idParam });
 
 export const consoleContestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Multipart bodies are read by the upload routes of this plugin only.
+  await registerImageUploads(app);
 
   app.get(
     '/api/console/contests/',
@@ -96,6 +99,29 @@ export const consoleContestsRoutes: FastifyPluginAsyncZod = async (app) => {
       return updateConsoleContest(deps, currentStaff(request), request.params.id, request.body, request.ip);
     },
   );
+
+  for (const kind of ['banner', 'picture'] as const satisfies readonly ContestImage[]) {
+    app.post(
+      `/api/console/contests/:id/${kind}/`,
+      {
+        onRequest: editors,
+        schema: {
+          tags,
+          summary: `Upload the contest's ${kind} (editors of every market it is shown in)`,
+          description: `${uploadDescription(kind === 'banner' ? 'at most 1920 wide' : 'at most 1200 wide')} The saver pages show it at once (${kind === 'banner' ? 'the home page banner and the contest modal' : 'the contest cards'}).`,
+          consumes: ['multipart/form-data'],
+          security,
+          params,
+          response: { 200: ConsoleContestOut },
+        },
+      },
+      async (request, reply) => {
+        privateNoStore(reply);
+        const staff = currentStaff(request);
+        return uploadContestImage(deps, staff, request.params.id, kind, await readImageField(request), request.ip);
+      },
+    );
+  }
 
   app.post(
     '/api/console/contests/:id/draws/',

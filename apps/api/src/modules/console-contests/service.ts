@@ -14,6 +14,7 @@ import type { Sort } from '../../lib/console-list.ts';
 import { invalid, notFound, staleVersion } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { contestDrawRecords, drawContestWinners } from '../contests/service.ts';
+import { IMAGE_SHAPES, saveUploadedImage } from '../media/lib/uploaded-images.ts';
 import { assertMarket, staffMarketFilter, worksOn, type StaffUser } from '../staff/lib/guard.ts';
 import {
   countEntriesOfContests,
@@ -25,6 +26,7 @@ import {
   insertContest,
   insertEntity,
   merchantExists,
+  setContestImage,
   setFeatured,
   slugsLike,
   slugTaken,
@@ -41,6 +43,12 @@ export const MERCHANT_UNKNOWN = 'There is no merchant with this id.';
 export const LIMITED_NEEDS_MARKET = 'Choose at least one of your markets for this contest.';
 
 type Deps = Pick<AppDeps, 'db' | 'answers'>;
+
+export type ContestImage = 'banner' | 'picture';
+const IMAGE_OF = {
+  banner: { shape: IMAGE_SHAPES.contestBanner, column: 'banner_path' },
+  picture: { shape: IMAGE_SHAPES.contestPicture, column: 'picture_path' },
+} as const;
 
 /** upcoming, running or ended, from the dates and the day in Detroit. */
 export function contestStatus(row: { starts_at: string; ends_at: string }, today: string): ContestStatus {
@@ -224,6 +232,32 @@ export async function updateConsoleContest(deps: Deps, staff: StaffUser, id: num
     if (input.markets) await applyMarkets(deps, tx, id, merged.merchant_id ?? null, input.markets);
     const after = (await loadContest(deps, id, tx))!;
     await recordAudit(tx, { actor: staff, action: 'contest.update', entity: 'contest', entityId: id, marketId: after.markets.length === 1 ? after.markets[0]!.market_id : null, before, after, ip });
+    return after;
+  });
+  deps.answers.clear();
+  return updated;
+}
+
+/**
+ * POST /api/console/contests/{id}/banner/ and /picture/: the image checked, re-encoded and stored
+ * by the merchants' upload step, then set on the contest; editors of every market it is shown in.
+ */
+export async function uploadContestImage(deps: Pick<AppDeps, 'db' | 'answers' | 'images'>, staff: StaffUser, id: number, kind: ContestImage, bytes: Buffer, ip: string | null): Promise<ConsoleContestOut> {
+  // Refuse before spending the decoding on a contest that is not there or not theirs.
+  const existing = await loadContest(deps, id);
+  if (!existing) throw notFound(CONTEST_NOT_FOUND);
+  assertSees(staff, existing);
+  assertChanges(staff, existing.markets, false);
+  const { shape, column } = IMAGE_OF[kind];
+  const url = await saveUploadedImage(deps.images, bytes, shape);
+  const updated = await deps.db.db.transaction(async (tx) => {
+    const before = await loadContest(deps, id, tx, true);
+    if (!before) throw notFound(CONTEST_NOT_FOUND);
+    assertSees(staff, before);
+    assertChanges(staff, before.markets, false);
+    await setContestImage(deps.db, tx, id, column, url);
+    const after = (await loadContest(deps, id, tx))!;
+    await recordAudit(tx, { actor: staff, action: `contest.upload_${kind}`, entity: 'contest', entityId: id, marketId: after.markets.length === 1 ? after.markets[0]!.market_id : null, before, after, ip });
     return after;
   });
   deps.answers.clear();

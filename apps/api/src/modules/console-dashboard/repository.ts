@@ -1,6 +1,6 @@
 // The only console-dashboard file that talks SQL: one grouped query per dashboard series, and the
 // job run records. Business days are America/Detroit, as the analytics day column.
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jobRuns } from '../../db/schema/index.ts';
 
@@ -74,12 +74,21 @@ export async function findRecentRuns(db: Executor, names: string[], perJob: numb
   return lists.flat();
 }
 
-/** Whether a run of the job started in the last `seconds` is still marked running. */
+/**
+ * Whether a run of the job is still going: marked running and started in the last `seconds`, or
+ * (a batched job) with a heartbeat in the last two minutes, however long ago it started.
+ */
 export async function hasRunningRun(db: Executor, name: string, seconds: number): Promise<boolean> {
   const rows = await db
     .select({ id: jobRuns.id })
     .from(jobRuns)
-    .where(and(eq(jobRuns.name, name), eq(jobRuns.status, 'running'), gt(jobRuns.startedAt, sql`now() - make_interval(secs => ${seconds})`)))
+    .where(
+      and(
+        eq(jobRuns.name, name),
+        eq(jobRuns.status, 'running'),
+        sql`CASE WHEN ${jobRuns.heartbeatAt} IS NULL THEN ${jobRuns.startedAt} > now() - make_interval(secs => ${seconds}) ELSE ${jobRuns.heartbeatAt} > now() - interval '2 minutes' END`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -131,6 +131,23 @@ describe('console dashboard, jobs and mailbox', () => {
     });
   });
 
+  describe('mail jobs', () => {
+    it('run now answers at once with the run going; the list then shows its sent, skipped and failed', async () => {
+      const res = await inject('POST', '/api/console/jobs/contest-reminders/runs/', admin.headers);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'running', finished_at: null, triggered_by: admin.id, sent: 0, skipped: 0, failed: 0 });
+      const id = res.json().id as number;
+      let run: { status: string; sent: number; skipped: number; failed: number; detail: string | null } | undefined;
+      for (let i = 0; i < 200; i++) {
+        const listed = (await inject('GET', '/api/console/jobs/', admin.headers)).json();
+        run = listed.jobs.find((j: { name: string }) => j.name === 'contest-reminders').last_runs.find((r: { id: number }) => r.id === id);
+        if (run?.status !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(run).toMatchObject({ status: 'succeeded', sent: expect.any(Number), skipped: expect.any(Number), failed: 0, detail: expect.stringMatching(/sent, .* skipped, 0 failed/) });
+    });
+  });
+
   describe('mailbox', () => {
     it('lists and opens the local mailbox for admins, never a path', async () => {
       expect((await inject('GET', '/api/console/mailbox/')).statusCode).toBe(401);

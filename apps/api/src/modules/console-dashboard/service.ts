@@ -78,7 +78,18 @@ export async function dashboard(deps: AppDeps, staff: StaffUser, q: { market?: M
 }
 
 function runOut(r: JobRunRow): JobRunOut {
-  return { id: r.id, started_at: r.startedAt.toISOString(), finished_at: r.finishedAt?.toISOString() ?? null, status: r.status, detail: r.detail, triggered_by: r.triggeredBy };
+  return {
+    id: r.id,
+    started_at: r.startedAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+    status: r.status,
+    detail: r.detail,
+    triggered_by: r.triggeredBy,
+    sent: r.sent,
+    skipped: r.skipped,
+    failed: r.failed,
+    heartbeat_at: r.heartbeatAt?.toISOString() ?? null,
+  };
 }
 
 const RUNS_SHOWN = 5;
@@ -94,7 +105,7 @@ export const JOB_RUNNING = 'This job is running already. Wait for it to finish.'
 export const JOB_FAILED = 'The job failed; the server log has the reason.';
 
 /** Runs a job now, recorded in job_runs with who asked (audited 'job.run'); answers the finished run. */
-export async function runJob(deps: AppDeps, staff: StaffUser, name: string, ip: string | null, log: Pick<FastifyBaseLogger, 'error'>): Promise<JobRunOut> {
+export async function runJob(deps: AppDeps, staff: StaffUser, name: string, ip: string | null, log: Pick<FastifyBaseLogger, 'error' | 'info'>): Promise<JobRunOut> {
   const job = jobNamed(name);
   if (!job) throw notFound(JOB_NOT_FOUND);
   if (await hasRunningRun(deps.db.db, name, 15 * 60)) throw new AppError('conflict', JOB_RUNNING);
@@ -103,6 +114,12 @@ export async function runJob(deps: AppDeps, staff: StaffUser, name: string, ip: 
     await recordAudit(tx, { actor: staff, action: 'job.run', entity: 'job', entityId: name, after: { run_id: row.id }, ip });
     return row;
   });
+  if (job.background) {
+    // Long batched jobs answer at once; the run records its progress (counts, heartbeat) as it goes.
+    // A server stopping mid-run cannot record the end: the run's old heartbeat tells, and the next run resumes it.
+    void finishJob(deps, job, run, log).catch((err: unknown) => log.error({ err, job: name, run: run.id }, 'job run could not be recorded'));
+    return runOut(run);
+  }
   return finishJob(deps, job, run, log);
 }
 
@@ -111,13 +128,14 @@ export async function runJob(deps: AppDeps, staff: StaffUser, name: string, ip: 
  * and then every period; each run is recorded in job_runs with no one as its trigger. A run still
  * going (here or on another instance) is skipped. Answers a function that stops the timers.
  */
-export function scheduleJobs(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'>): () => void {
+export function scheduleJobs(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error' | 'info'>): () => void {
   const timers: NodeJS.Timeout[] = [];
   for (const job of JOBS) {
     if (!job.everySeconds) continue;
     const tick = async () => {
       try {
         if (await hasRunningRun(deps.db.db, job.name, 15 * 60)) return;
+        if (job.due && !(await job.due(deps))) return;
         await finishJob(deps, job, await insertRun(deps.db.db, job.name, null), log);
       } catch (err) {
         log.error({ err, job: job.name }, 'scheduled job could not run');
@@ -128,12 +146,12 @@ export function scheduleJobs(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'
   return () => timers.forEach((timer) => clearTimeout(timer));
 }
 
-async function finishJob(deps: AppDeps, job: JobDefinition, run: { id: number }, log: Pick<FastifyBaseLogger, 'error'>): Promise<JobRunOut> {
+async function finishJob(deps: AppDeps, job: JobDefinition, run: { id: number }, log: Pick<FastifyBaseLogger, 'error' | 'info'>): Promise<JobRunOut> {
   const name = job.name;
   let status: 'succeeded' | 'failed' = 'succeeded';
   let detail: string;
   try {
-    detail = await job.run(deps);
+    detail = await job.run(deps, { id: run.id, log });
   } catch (err) {
     // The error may quote queued mails (addresses): it goes to the log, not to the record.
     log.error({ err, job: name, run: run.id }, 'job run failed');

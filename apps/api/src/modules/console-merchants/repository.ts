@@ -58,7 +58,8 @@ function listWhere(filter: MerchantFilter): SQL {
   if (filter.q) parts.push(sql`m.name ILIKE ${containsPattern(filter.q)}`);
   if (filter.markets) {
     // No markets left (an asked market the staff member does not work on): nothing matches.
-    parts.push(filter.markets.length ? sql`EXISTS (SELECT 1 FROM locations l WHERE l.merchant_id = m.id AND l.market_id = ANY (${textArray(filter.markets)}))` : sql`FALSE`);
+    // merchants.market_ids is kept from its locations by triggers (GIN merchants_market_ids_gin).
+    parts.push(filter.markets.length ? sql`m.market_ids && ${textArray(filter.markets)}` : sql`FALSE`);
   }
   if (filter.categoryId !== undefined) parts.push(sql`(m.category_id = ${filter.categoryId} OR ${filter.categoryId}::int = ANY (m.subcategory_ids))`);
   if (filter.certified !== undefined) parts.push(sql`m.is_certified = ${filter.certified}`);
@@ -81,7 +82,7 @@ export async function findMerchantPage(handle: DbHandle, filter: MerchantFilter,
     handle.rows<MerchantListRow>(sql`
       SELECT m.id, m.slug, m.name, m.category_id, m.is_certified, m.insurance_expires_on::text AS insurance_expires_on,
         m.is_spotlight, m.logo_path, m.version, m.created_at, m.updated_at,
-        (SELECT array_agg(DISTINCT l.market_id ORDER BY l.market_id) FROM locations l WHERE l.merchant_id = m.id) AS markets,
+        m.market_ids AS markets,
         (SELECT count(*)::int FROM locations l WHERE l.merchant_id = m.id) AS location_count
       FROM merchants m
       WHERE ${where}
@@ -177,4 +178,48 @@ export async function lapseCertifications(db: Executor): Promise<{ id: number; i
         (now() AT TIME ZONE 'America/Detroit')::date)
     RETURNING m.id, m.insurance_expires_on::text AS insurance_expires_on`)) as unknown as { rows: { id: number; insurance_expires_on: string }[] };
   return rows.rows.map((r) => ({ id: r.id, insuranceExpiresOn: r.insurance_expires_on }));
+}
+
+export interface TeamMemberRow {
+  id: number;
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'owner' | 'manager' | 'cashier';
+  location_ids: number[] | null;
+  created_at: Date | string;
+}
+
+/** The people on a merchant's team, owners first. */
+export async function findTeamOfMerchant(db: Executor, merchantId: number): Promise<TeamMemberRow[]> {
+  const result = await db.execute(
+    sql`SELECT mm.id, mm.user_id, u.email, u.first_name, u.last_name, mm.role, mm.location_ids, mm.created_at
+        FROM merchant_members mm JOIN users u ON u.id = mm.user_id
+        WHERE mm.merchant_id = ${merchantId}
+        ORDER BY CASE mm.role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END, u.email`,
+  );
+  return (result as unknown as { rows: TeamMemberRow[] }).rows;
+}
+
+export interface MerchantInvitationRow {
+  id: number;
+  email: string;
+  role: 'owner' | 'manager' | 'cashier';
+  merchant_id: number;
+  location_ids: number[] | null;
+  created_at: Date | string;
+  expires_at: Date | string;
+  accepted_at: Date | string | null;
+}
+
+/** A merchant's invitations still pending. */
+export async function findPendingMerchantInvitations(db: Executor, merchantId: number): Promise<MerchantInvitationRow[]> {
+  const result = await db.execute(
+    sql`SELECT id, email, role, merchant_id, location_ids, created_at, expires_at, accepted_at
+        FROM invitations
+        WHERE kind = 'merchant' AND merchant_id = ${merchantId} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+        ORDER BY created_at DESC LIMIT 100`,
+  );
+  return (result as unknown as { rows: MerchantInvitationRow[] }).rows;
 }

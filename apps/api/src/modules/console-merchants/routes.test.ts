@@ -3,17 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lapseExpiredCertifications } from './service.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import { uploadFile, type FilePart } from '../../../test/support/multipart.ts';
 import { signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH';
-
-/** A multipart body with one file part. */
-function multipart(bytes: Buffer, options: { field?: string; filename?: string; type?: string } = {}) {
-  const boundary = `----console-test-${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'picture.jpg'}"\r\nContent-Type: ${options.type ?? 'image/jpeg'}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const MINNEAPOLIS = { display_name: 'Downtown', address: '80 S 8th St', city: 'Minneapolis', state: 'MN', zip: '55402' };
 const CHICAGO = { display_name: 'Loop', address: '225 W Wacker Dr', city: 'Chicago', state: 'IL', zip: '60606' };
@@ -32,10 +26,7 @@ describe('console merchants and locations', () => {
 
   const inject = (method: Method, url: string, options: { headers?: Record<string, string>; payload?: unknown } = {}) =>
     t.app.inject({ method, url, headers: options.headers, payload: options.payload as Record<string, unknown> | undefined });
-  const upload = (url: string, headers: Record<string, string> | undefined, bytes: Buffer, options: Parameters<typeof multipart>[1] = {}) => {
-    const body = multipart(bytes, options);
-    return t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
-  };
+  const upload = (url: string, headers: Record<string, string> | undefined, bytes: Buffer, options: FilePart = {}) => uploadFile(t.app, url, headers, bytes, options);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,12 +1,9 @@
 // The console's merchants and locations (docs/api.md "Staff console"): editors and admins; an
 // editor limited to markets works on merchants with a location there. Thin: schema, service, status.
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalBody } from '../../lib/request-body.ts';
-import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../media/lib/uploaded-images.ts';
+import { readImageField, registerImageUploads, uploadDescription } from '../media/lib/image-upload-field.ts';
 import { currentStaff, requireStaff } from '../staff/lib/guard.ts';
 import {
   ConsoleLocationOut,
@@ -20,33 +17,30 @@ import {
   MerchantListQuery,
   merchantUpdateSchema,
 } from './schema.ts';
-import { createLocation, createMerchant, getLocation, getMerchant, listMerchants, updateLocation, updateMerchant, uploadMerchantImage, type MerchantImage } from './service.ts';
+import { MerchantInvitationOut, MerchantTeamOut } from '@market/domain/api/merchant-centre';
+import { merchantInvitationSchema } from '@market/domain/validation/merchant-centre';
+import {
+  createLocation,
+  createMerchant,
+  getLocation,
+  getMerchant,
+  getMerchantTeam,
+  inviteMerchantPerson,
+  listMerchants,
+  updateLocation,
+  updateMerchant,
+  uploadMerchantImage,
+  type MerchantImage,
+} from './service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['console: merchants'];
 const editors = requireStaff('editor');
 
-const SEND_ONE_FILE = 'Send the image as multipart/form-data in one file field named "file".';
-
-/** The bytes of the one file field `file` of a multipart body: 413 over 5 MB, 400 when missing. */
-async function readImageField(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('invalid', SEND_ONE_FILE, { file: [SEND_ONE_FILE] });
-  try {
-    const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
-    if (!part || part.fieldname !== 'file') throw new AppError('invalid', SEND_ONE_FILE, { file: [SEND_ONE_FILE] });
-    return await part.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', UPLOAD_TOO_LARGE, { file: [UPLOAD_TOO_LARGE] });
-    throw new AppError('invalid', SEND_ONE_FILE, { file: [SEND_ONE_FILE] });
-  }
-}
-
 export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Multipart bodies are read by the upload routes of this plugin only.
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  await registerImageUploads(app);
 
   app.get(
     '/api/console/merchants/',
@@ -123,7 +117,7 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `Upload the merchant's ${kind} (editors): multipart, one file field \`file\``,
-          description: `JPEG, PNG, WebP or AVIF up to 5 MB (checked by its bytes); ${kind === 'logo' ? 'fitted into 400 x 400' : 'at most 1600 wide'}, re-encoded as WebP without metadata, served under /media/uploads/.`,
+          description: uploadDescription(kind === 'logo' ? 'fitted into 400 x 400' : 'at most 1600 wide'),
           consumes: ['multipart/form-data'],
           security: bearer,
           params: IdParams,
@@ -184,6 +178,36 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       privateNoStore(reply);
       return updateLocation(deps, currentStaff(request), request.params.id, request.body, request.ip);
+    },
+  );
+
+  app.get(
+    '/api/console/merchants/:id/team/',
+    { onRequest: editors, schema: { tags, summary: "A merchant's team and pending invitations (editors)", security: bearer, params: IdParams, response: { 200: MerchantTeamOut } } },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return getMerchantTeam(deps, currentStaff(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/console/merchants/:id/invitations/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: "Invite a person to a merchant's team by e-mail (editors): owner, manager or cashier",
+        description:
+          'The mail links to `${PUBLIC_URL}/business/centre/invitation?token=…`; it works once, for 72 hours. A cashier needs `location_ids` (locations of this merchant, where they redeem); owners and managers act at every location. Audited.',
+        security: bearer,
+        params: IdParams,
+        body: optionalBody(merchantInvitationSchema),
+        response: { 201: MerchantInvitationOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply).status(201);
+      return inviteMerchantPerson(deps, currentStaff(request), request.params.id, request.body, request.ip);
     },
   );
 };

@@ -7,13 +7,17 @@ import { businessToday } from '@market/domain/expiry';
 import { sanitizeRichText } from '@market/domain/html';
 import { distanceMeters, isSoldState, marketFor, MARKETS, type Market, type MarketId } from '@market/domain/markets';
 import type { LocationCreateInput, LocationUpdateInput, MerchantCreateInput, MerchantUpdateInput, OpeningHours } from '@market/domain/validation/console-merchants';
+import type { MerchantInvitationOut, MerchantTeamOut } from '@market/domain/api/merchant-centre';
+import type { MerchantInvitationInput } from '@market/domain/validation/merchant-centre';
+import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Sort } from '../../lib/console-list.ts';
 import { AppError, notFound, staleVersion, type FieldErrors } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { inviteToMerchant, mailInvitation } from '../auth/service.ts';
 import { findPlaceNamed, nearestPlace, placeWithZip } from '../geo/service.ts';
-import { processImage, storeImage } from '../media/lib/uploaded-images.ts';
+import { IMAGE_SHAPES, saveUploadedImage } from '../media/lib/uploaded-images.ts';
 import { assertMarket, OTHER_MARKET, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
 import {
   lapseCertifications,
@@ -22,6 +26,9 @@ import {
   findLocationsOfMerchant,
   findMarketsOfMerchant,
   findMerchantById,
+  findPendingMerchantInvitations,
+  findTeamOfMerchant,
+  type MerchantInvitationRow,
   findMerchantPage,
   findSlugsLike,
   insertLocation,
@@ -36,13 +43,13 @@ import {
   type NewMerchant,
 } from './repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'answers' | 'env' | 'catalogue'>;
+type Deps = Pick<AppDeps, 'db' | 'answers' | 'catalogue' | 'images'>;
 
 /**
  * Drops what this process keeps of the catalogue (saver answers, autocomplete names) at once;
  * other processes hear of the change through the catalogue_changed notification.
  */
-function catalogueChanged(deps: Deps, table: 'merchants' | 'locations'): void {
+export function catalogueChanged(deps: Deps, table: 'merchants' | 'locations'): void {
   deps.answers.clear();
   deps.catalogue.names.changed(table);
 }
@@ -163,6 +170,15 @@ async function categoriesById(db: Executor, row: Pick<MerchantRow, 'categoryId' 
 function assertMerchantMarkets(staff: Pick<StaffUser, 'markets'>, markets: readonly string[]): void {
   if (staff.markets === null || markets.length === 0) return;
   if (!markets.some((m) => staff.markets!.includes(m))) throw new AppError('forbidden', OTHER_MARKET);
+}
+
+/**
+ * Refuses a staff member a merchant that does not exist (404) or has locations only in markets
+ * they do not work on (403): for other modules' console routes about a merchant (its photos).
+ */
+export async function assertStaffMayEditMerchant(deps: Pick<AppDeps, 'db'>, staff: Pick<StaffUser, 'markets'>, id: number): Promise<void> {
+  if (!(await findMerchantById(deps.db.db, id))) throw notFound('Merchant not found.');
+  assertMerchantMarkets(staff, await findMarketsOfMerchant(deps.db.db, id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,11 +360,7 @@ export async function updateMerchant(deps: Deps, staff: StaffUser, id: number, i
 
 export type MerchantImage = 'logo' | 'photo';
 
-const IMAGE_SHAPES = {
-  // A logo fits a 400 x 400 box; a photo is at most 1600 wide (docs/api.md "Staff console").
-  logo: { purpose: 'logo', fit: { width: 400, height: 400 } },
-  photo: { purpose: 'photo', fit: { width: 1600 } },
-} as const;
+const SHAPE_OF = { logo: IMAGE_SHAPES.merchantLogo, photo: IMAGE_SHAPES.merchantPhoto } as const;
 
 /**
  * POST /api/console/merchants/{id}/logo/ and /photo/: the image decoded, resized, re-encoded as
@@ -359,8 +371,7 @@ export async function uploadMerchantImage(deps: Deps, staff: StaffUser, id: numb
   const existing = await findMerchantById(deps.db.db, id);
   if (!existing) throw notFound('Merchant not found.');
   assertMerchantMarkets(staff, await findMarketsOfMerchant(deps.db.db, id));
-  const image = await processImage(bytes, IMAGE_SHAPES[kind]);
-  const url = await storeImage(deps.env, kind, image.data);
+  const url = await saveUploadedImage(deps.images, bytes, SHAPE_OF[kind]);
   const detail = await deps.db.db.transaction(async (tx) => {
     const row = await findMerchantById(tx, id, { forUpdate: true });
     if (!row) throw notFound('Merchant not found.');
@@ -536,4 +547,65 @@ export async function lapseExpiredCertifications(deps: Pick<AppDeps, 'db' | 'ans
   });
   if (changed) deps.answers.clear();
   return `${changed} certification${changed === 1 ? '' : 's'} lapsed with the insurance.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A merchant's people (docs/api.md "Merchant centre")
+
+const isoOf = (v: Date | string): string => new Date(v).toISOString();
+
+function merchantInvitationOut(r: MerchantInvitationRow): MerchantInvitationOut {
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    merchant_id: r.merchant_id,
+    location_ids: r.location_ids,
+    created_at: isoOf(r.created_at),
+    expires_at: isoOf(r.expires_at),
+    accepted_at: r.accepted_at === null ? null : isoOf(r.accepted_at),
+  };
+}
+
+/**
+ * Invites a person to a merchant's team by e-mail (editors of the merchant's market): a cashier's
+ * locations must be the merchant's own. Audited; the mail goes once the invitation is committed.
+ */
+export async function inviteMerchantPerson(deps: Pick<AppDeps, 'db' | 'mail'>, staff: StaffUser, merchantId: number, input: MerchantInvitationInput, ip: string | null): Promise<MerchantInvitationOut> {
+  const made = await deps.db.db.transaction(async (tx) => {
+    const merchant = await findMerchantById(tx, merchantId);
+    if (!merchant) throw notFound('Merchant not found.');
+    const markets = await findMarketsOfMerchant(tx, merchantId);
+    assertMerchantMarkets(staff, markets);
+    if (input.location_ids) {
+      const own = new Set((await findLocationsOfMerchant(tx, merchantId)).map((l) => l.id));
+      if (!input.location_ids.every((id) => own.has(id))) throw new AppError('invalid', 'Choose locations of this merchant.', { location_ids: ['Choose locations of this merchant.'] });
+    }
+    const row = await inviteToMerchant(tx as Database, { email: input.email, role: input.role, merchantId, locationIds: input.location_ids }, staff.id);
+    const out = merchantInvitationOut({ id: row.id, email: row.email, role: input.role, merchant_id: merchantId, location_ids: row.locationIds, created_at: row.createdAt, expires_at: row.expiresAt, accepted_at: null });
+    await recordAudit(tx, { actor: staff, action: 'merchant.invite', entity: 'invitation', entityId: row.id, marketId: markets[0] ?? null, after: out, ip });
+    return { row, out };
+  });
+  await mailInvitation(deps as AppDeps, made.row);
+  return made.out;
+}
+
+/** A merchant's team and pending invitations (editors of its market). */
+export async function getMerchantTeam(deps: Pick<AppDeps, 'db'>, staff: StaffUser, merchantId: number): Promise<MerchantTeamOut> {
+  const merchant = await findMerchantById(deps.db.db, merchantId);
+  if (!merchant) throw notFound('Merchant not found.');
+  assertMerchantMarkets(staff, await findMarketsOfMerchant(deps.db.db, merchantId));
+  const [members, invitations] = await Promise.all([findTeamOfMerchant(deps.db.db, merchantId), findPendingMerchantInvitations(deps.db.db, merchantId)]);
+  return {
+    members: members.map((m) => ({
+      id: m.id,
+      user_id: m.user_id,
+      email: m.email,
+      name: `${m.first_name} ${m.last_name}`.trim(),
+      role: m.role,
+      location_ids: m.role === 'cashier' ? (m.location_ids ?? []) : null,
+      created_at: isoOf(m.created_at),
+    })),
+    invitations: invitations.map(merchantInvitationOut),
+  };
 }

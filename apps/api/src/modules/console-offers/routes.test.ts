@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
+import { pdfToText } from '../../../test/support/pdf.ts';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { addCategory, addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
+import { uploadFile } from '../../../test/support/multipart.ts';
+import sharp from 'sharp';
 
 type Json = Record<string, unknown>;
 
@@ -175,6 +178,15 @@ describe('console offers', () => {
         [body({ fine_print: { days: ['funday'] } }), 'fine_print.days.0'],
         [body({ fine_print: { exclusions: 'x'.repeat(301) } }), 'fine_print.exclusions'],
         [body({ fine_print: 'Mondays' }), 'fine_print'],
+        [body({ value: { kind: 'coupon' } }), 'value.kind'],
+        [body({ value: { kind: 'amount_off', amount_cents: 2.5 } }), 'value.amount_cents'],
+        [body({ value: { kind: 'amount_off', amount_cents: 99_999_999_999 } }), 'value.amount_cents'],
+        [body({ value: { kind: 'percent_off', percent: 101 } }), 'value.percent'],
+        [body({ value: { kind: 'price', price_cents: 0 } }), 'value.price_cents'],
+        [body({ value: { kind: 'free_item', item: 'x'.repeat(61) } }), 'value.item'],
+        [body({ value: { kind: 'free_item', item: 'pie\u0000' } }), 'value.item'],
+        [body({ value: { kind: 'bogo', regular_price_cents: '12' } }), 'value.regular_price_cents'],
+        [body({ value: '$5 off' }), 'value'],
         [body({ status: 'live' }), 'status'],
       ];
       for (const [payload, field] of cases) {
@@ -194,6 +206,92 @@ describe('console offers', () => {
     it('refuses a location in a market the editor does not work on', async () => {
       const res = await inject('POST', '/api/console/offers/', editor.headers, body({ location_id: chicagoLocation.id }));
       expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('picture', () => {
+    it('takes a picture from editors of its market, re-encoded without metadata, audited, and shown to savers at once', async () => {
+      const offer = await create();
+      const id = offer.id as number;
+      expect((await act(id, 'publish', 1)).statusCode).toBe(200);
+      const saverPath = async () => {
+        const list = (await inject('GET', `/api/entities/?type=Offer&city=Minneapolis&state=MN&lat=${MPLS.lat}&lng=${MPLS.lng}&category=${catSlug}`)).json() as Array<{ entitiable_id: number; path: string | null }>;
+        return { list: list.find((i) => i.entitiable_id === id)!.path, detail: ((await inject('GET', `/api/offers/${id}/`)).json() as { path: string | null }).path };
+      };
+      // Read once, so both answers are cached before the upload.
+      expect(await saverPath()).toEqual({ list: null, detail: null });
+      const jpeg = await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#e67e22' } })
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'SECRET-OWNER-MARK' } })
+        .toBuffer();
+      const url = `/api/console/offers/${id}/picture/`;
+      expect((await uploadFile(t.app, url, undefined, jpeg)).statusCode).toBe(401);
+      expect((await uploadFile(t.app, url, member.headers, jpeg)).statusCode).toBe(403);
+      expect((await uploadFile(t.app, url, support.headers, jpeg)).statusCode).toBe(403);
+      expect((await uploadFile(t.app, url, chicagoEditor.headers, jpeg)).statusCode).toBe(403);
+      expect((await uploadFile(t.app, '/api/console/offers/2000000000/picture/', editor.headers, jpeg)).statusCode).toBe(404);
+      const big = await uploadFile(t.app, url, editor.headers, Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024, 1)]));
+      expect(big.statusCode).toBe(413);
+      expect(big.json().file[0]).toMatch(/larger than 5 MB/);
+      expect((await inject('POST', url, editor.headers, { file: 'x' })).json().file).toBeDefined();
+
+      const res = await uploadFile(t.app, url, editor.headers, jpeg);
+      expect(res.statusCode, res.body).toBe(200);
+      const path = res.json().picture_path as string;
+      expect(path).toMatch(/^\/media\/uploads\/picture-[0-9a-f]{32}\.webp$/);
+      const served = await inject('GET', path);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 675 });
+      expect(meta.exif).toBeUndefined();
+      expect(served.rawPayload.includes('SECRET-OWNER-MARK')).toBe(false);
+      // The cached saver answers were dropped: the list (offer_index) and the detail show it at once.
+      expect(await saverPath()).toEqual({ list: path, detail: path });
+      const audit = (await auditOf(id)).at(-1)!;
+      expect(audit).toMatchObject({ action: 'offer.upload_picture', market_id: 'minneapolis', before: { picture_path: null }, after: { picture_path: path } });
+    });
+  });
+
+  describe('printed coupon preview', () => {
+
+    const counts = async (id: number) =>
+      (await t.db.rows<{ copies: number; events: number }>(sql`SELECT (SELECT count(*)::int FROM print_copies WHERE offer_id = ${id}) AS copies, (SELECT count(*)::int FROM analytics_events WHERE offer_id = ${id}) AS events`))[0]!;
+
+    it('renders a draft with the savers\' renderer, marked as a preview, with no copy, print or event, and audits it', async () => {
+      const offer = await create({ code: 'PANCAKE5' });
+      const id = offer.id as number;
+      const url = `/api/console/offers/${id}/preview.pdf`;
+      expect((await inject('GET', url)).statusCode).toBe(401);
+      expect((await inject('GET', url, member.headers)).statusCode).toBe(403);
+      expect((await inject('GET', url, support.headers)).statusCode).toBe(403);
+      expect((await inject('GET', url, chicagoEditor.headers)).statusCode).toBe(403);
+      expect((await inject('GET', '/api/console/offers/2000000000/preview.pdf', editor.headers)).statusCode).toBe(404);
+      expect((await inject('GET', `${url}?layout=poster`, editor.headers)).json()).toHaveProperty('layout');
+
+      const res = await inject('GET', url, editor.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['content-disposition']).toMatch(/^inline; filename="coupon-preview-.*\.pdf"$/);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfToText(res.rawPayload);
+      expect(text).toContain('PREVIEW - NOT VALID FOR REDEMPTION');
+      expect(text).toContain('Half-price pancakes');
+      expect(text).toContain('PANCAKE5');
+      expect(text).toContain('Valid Mon-Fri, 11:00 AM-3:00 PM');
+      expect(text).toContain('Copy PREVIEW');
+      expect(text).not.toMatch(/LS-\d+-\d+/);
+      expect(await counts(id)).toEqual({ copies: 0, events: 0 });
+      // A saver still cannot print it: it is a draft.
+      expect((await inject('GET', `/api/pdf?offer_id=${id}`)).statusCode).toBe(400);
+      expect(await counts(id)).toEqual({ copies: 0, events: 0 });
+
+      const home = await inject('GET', `${url}?layout=home-pros`, admin.headers);
+      expect(await pdfToText(home.rawPayload)).toContain('Home Pros');
+      const audit = (await auditOf(id)).filter((a) => a.action === 'offer.preview_coupon');
+      expect(audit).toHaveLength(2);
+      expect(audit[0]).toMatchObject({ market_id: 'minneapolis', after: { status: 'draft', layout: 'default' } });
+      expect(audit[1]).toMatchObject({ after: { layout: 'home-pros' } });
     });
   });
 
@@ -279,6 +377,27 @@ describe('console offers', () => {
       expect(actions[1]).toMatchObject({ before: { name: offer.name, version: 1 }, after: { name: `Pancakes for two ${u}`, version: 2 } });
     });
 
+    it('sets, changes and clears the structured value, audited, and savers see its badge', async () => {
+      const offer = await create({ value: { kind: 'free_item', item: '  dessert ', regular_price_cents: 799 } });
+      expect(offer).toMatchObject({ value: { kind: 'free_item', item: 'dessert', regular_price_cents: 799 }, badge: 'Free dessert' });
+      const id = offer.id as number;
+      const changed = await inject('PATCH', `/api/console/offers/${id}/`, editor.headers, { version: 1, value: { kind: 'amount_off', amount_cents: 250 } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ version: 2, value: { kind: 'amount_off', amount_cents: 250 }, badge: '$2.50 off' });
+      expect((await act(id, 'publish', 2)).statusCode).toBe(200);
+      const detail = (await inject('GET', `/api/offers/${id}/`)).json() as Json;
+      expect(detail).toMatchObject({ value: { kind: 'amount_off', amount_cents: 250 }, badge: '$2.50 off' });
+      const [indexed] = await t.db.rows<{ saving_cents: number | null }>(sql`SELECT saving_cents FROM offer_index WHERE offer_id = ${id}`);
+      expect(indexed).toEqual({ saving_cents: 250 });
+      const cleared = await inject('PATCH', `/api/console/offers/${id}/`, editor.headers, { version: 3, value: null });
+      expect(cleared.json()).toMatchObject({ version: 4, value: null, badge: null });
+      expect((await inject('GET', `/api/offers/${id}/`)).json()).toMatchObject({ value: null, badge: null });
+      const audit = await auditOf(id);
+      expect(audit.map((a) => a.action)).toEqual(['offer.create', 'offer.update', 'offer.publish', 'offer.update']);
+      expect(audit[1]).toMatchObject({ before: { badge: 'Free dessert' }, after: { badge: '$2.50 off', value: { kind: 'amount_off', amount_cents: 250 } } });
+      expect(audit[3]).toMatchObject({ before: { badge: '$2.50 off' }, after: { value: null } });
+    });
+
     it('checks the dates against the stored ones and the location against the merchant', async () => {
       const offer = await create({ starts_at: addDays(t.today, 5) });
       const early = await inject('PATCH', `/api/console/offers/${offer.id}/`, editor.headers, { version: 1, expires_at: addDays(t.today, 4) });
@@ -327,12 +446,12 @@ describe('console offers', () => {
     });
 
     it('duplicates as a new draft named "Copy of ..."', async () => {
-      const offer = await create();
+      const offer = await create({ value: { kind: 'bogo', regular_price_cents: 1200 } });
       await act(offer.id, 'publish', 1);
       const res = await inject('POST', `/api/console/offers/${offer.id}/duplicate/`, editor.headers);
       expect(res.statusCode).toBe(201);
       const copy = res.json() as Json;
-      expect(copy).toMatchObject({ status: 'draft', version: 1, name: `Copy of ${offer.name}`, description: offer.description, fine_print: offer.fine_print, location: { id: location.id } });
+      expect(copy).toMatchObject({ status: 'draft', version: 1, name: `Copy of ${offer.name}`, description: offer.description, fine_print: offer.fine_print, value: { kind: 'bogo', regular_price_cents: 1200 }, badge: 'BOGO', location: { id: location.id } });
       expect(copy.id).not.toBe(offer.id);
       expect((await auditOf(copy.id))[0]).toMatchObject({ action: 'offer.duplicate', after: { duplicated_from: offer.id } });
     });

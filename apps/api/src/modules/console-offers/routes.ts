@@ -2,17 +2,21 @@
 // Thin: schema, one service call, status.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { privateNoStore } from '../../lib/http.ts';
+import { privateNoStore, sendPreviewPdf } from '../../lib/http.ts';
 import { idParam } from '../../lib/query.ts';
 import { optionalBody } from '../../lib/request-body.ts';
+import { readImageField, registerImageUploads, uploadDescription } from '../media/lib/image-upload-field.ts';
 import { currentStaff, requireStaff } from '../staff/lib/guard.ts';
 import { ConsoleOffer, ConsoleOfferPage, offerActionSchema, offerCreateSchema, offerListQuery, offerUpdateSchema } from './schema.ts';
-import { changeOfferState, createOffer, duplicateOffer, getOffer, listOffers, updateOffer, type OfferAction } from './service.ts';
+import { changeOfferState, createOffer, duplicateOffer, getOffer, listOffers, previewOfferCoupon, updateOffer, uploadOfferPicture, type OfferAction } from './service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['console: offers'];
 const editors = requireStaff('editor');
 const params = z.object({ id: idParam });
+const previewQuery = z.object({
+  layout: z.enum(['default', 'home-pros']).optional().describe("The coupon's layout; by default the home-pros one for an offer of a home-pros group"),
+});
 
 const STATUS_TEXT = 'status: draft and paused are set by staff; a published offer reads scheduled before starts_at, live, then expired after expires_at (the business day of docs/decisions.md).';
 
@@ -25,6 +29,8 @@ const ACTIONS: Record<OfferAction, { summary: string; description: string }> = {
 
 export const consoleOfferRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Multipart bodies are read by the upload route of this plugin only.
+  await registerImageUploads(app);
   const ctx = (request: Parameters<typeof currentStaff>[0]) => ({ staff: currentStaff(request), ip: request.ip });
 
   app.get(
@@ -108,6 +114,47 @@ export const consoleOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/console/offers/:id/preview.pdf',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: 'The printed coupon of an offer, any status, as a PDF preview (editors of its market)',
+        description:
+          'application/pdf from the same renderer as GET /api/pdf, marked "PREVIEW - NOT VALID FOR REDEMPTION" across the coupon, its serial PREVIEW naming no copy. No copy is made, no print counted and no event recorded; the rendering is audited (offer.preview_coupon). Framable by our own pages only.',
+        security,
+        params,
+        querystring: previewQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      return sendPreviewPdf(reply, await previewOfferCoupon(deps, ctx(request), request.params.id, request.query.layout));
+    },
+  );
+
+  app.post(
+    '/api/console/offers/:id/picture/',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        summary: "Upload the offer's picture (editors of its market)",
+        description: `${uploadDescription('at most 1200 wide')} The saver lists, the offer page and the modal show it at once.`,
+        consumes: ['multipart/form-data'],
+        security,
+        params,
+        response: { 200: ConsoleOffer },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      const context = ctx(request);
+      return uploadOfferPicture(deps, context, request.params.id, await readImageField(request));
+    },
+  );
 
   app.post(
     '/api/console/offers/:id/duplicate/',

@@ -5,8 +5,10 @@
 // is_active through offer_index), and drops the saver answer cache after the commit so savers see
 // the change at once.
 import type { ConsoleOffer, ConsoleOfferListItem, ConsoleOfferPage } from '@market/domain/api/console-offers';
+import type { MerchantOfferFields } from '@market/domain/api/merchant-centre';
 import { addDays, businessToday } from '@market/domain/expiry';
 import { finePrintLines, normaliseFinePrint, readFinePrint } from '@market/domain/fine-print';
+import { readOfferValue, valueBadge } from '@market/domain/offer-value';
 import { sanitizeRichText } from '@market/domain/html';
 import { slugify } from '@market/domain/category-lists';
 import { offerStatus, type OfferStatus, type StoredOfferStatus } from '@market/domain/offer-status';
@@ -16,12 +18,15 @@ import type { Executor } from '../../db/client.ts';
 import type { Sort } from '../../lib/console-list.ts';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { IMAGE_SHAPES, saveUploadedImage } from '../media/lib/uploaded-images.ts';
+import { previewCouponPdf } from '../prints/service.ts';
 import { assertMarket, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
 import {
   findCategoryIds,
   findCategoryKind,
   findMerchantAndLocation,
   findOffer,
+  findOffers,
   findOfferPage,
   insertOffer,
   updateOfferAtVersion,
@@ -59,6 +64,7 @@ function listItemOut(r: OfferRow, today: string): ConsoleOfferListItem {
 
 function offerOut(r: OfferRow, today: string): ConsoleOffer {
   const finePrint = readFinePrint(r.fine_print);
+  const value = readOfferValue(r.value);
   return {
     ...listItemOut(r, today),
     slug: r.slug,
@@ -72,6 +78,8 @@ function offerOut(r: OfferRow, today: string): ConsoleOffer {
     consumer_terms: r.consumer_terms,
     fine_print: finePrint,
     fine_print_lines: finePrintLines(finePrint),
+    value,
+    badge: valueBadge(value),
     created_by: r.created_by,
     created_at: iso(r.created_at),
   };
@@ -133,14 +141,28 @@ async function checkReferences(
   executor: Executor,
   refs: { merchantId: number; locationId: number; categoryId: number; subcategoryIds: readonly number[] },
 ): Promise<void> {
+  await checkOfferReferences(deps, executor, refs, (marketId) => assertMarket(staff, marketId));
+}
+
+/**
+ * The references of an offer's fields, for staff and for a merchant's proposal alike: answers the
+ * location's market. `beforeCategories` sees the market first (staff's market check).
+ */
+export async function checkOfferReferences(
+  deps: Pick<AppDeps, 'db'>,
+  executor: Executor,
+  refs: { merchantId: number; locationId: number; categoryId: number; subcategoryIds: readonly number[] },
+  beforeCategories?: (marketId: string | null) => void,
+): Promise<string> {
   const owner = await findMerchantAndLocation(deps.db, refs.merchantId, refs.locationId, executor);
   if (!owner) throw invalid('merchant_id', 'There is no merchant with this id.');
   if (owner.location_merchant_id !== refs.merchantId) throw invalid('location_id', 'Choose a location of this merchant.');
-  assertMarket(staff, owner.market_id);
+  beforeCategories?.(owner.market_id);
   const categories = await findCategoryIds(deps.db, [refs.categoryId], OFFER_CATEGORY_KINDS, executor);
   if (!categories.length) throw invalid('category_id', 'Choose a main category or a home-pros group.');
   const subs = await findCategoryIds(deps.db, refs.subcategoryIds, ['sub'], executor);
   if (subs.length !== refs.subcategoryIds.length) throw invalid('subcategory_ids', 'Choose subcategories from the lists.');
+  return owner.market_id ?? '';
 }
 
 /** The stored columns of the fields a create or an edit carries; HTML goes through the one sanitiser. */
@@ -165,6 +187,7 @@ function columnsOf(input: Partial<Omit<OfferCreateInput, 'merchant_id'>> & { mer
   if (input.secondary_type !== undefined) out.secondaryType = input.secondary_type;
   if (input.is_featured !== undefined) out.isFeatured = input.is_featured;
   if (input.fine_print !== undefined) out.finePrint = normaliseFinePrint(input.fine_print);
+  if (input.value !== undefined) out.value = input.value;
   return out;
 }
 
@@ -272,6 +295,49 @@ export async function changeOfferState(deps: Deps, ctx: WriteContext, id: number
   });
 }
 
+/**
+ * POST /api/console/offers/{id}/picture/: the picture checked, re-encoded and stored by the
+ * merchants' upload step, then set on the offer (offer_index follows by its trigger, so the
+ * saver lists and the offer page show it once the answer cache is dropped).
+ */
+export async function uploadOfferPicture(deps: Pick<AppDeps, 'db' | 'answers' | 'images'>, ctx: WriteContext, id: number, bytes: Buffer): Promise<ConsoleOffer> {
+  // Refuse before spending the decoding on an offer that is not there or not theirs.
+  await offerInMarket(deps, ctx.staff, id);
+  const url = await saveUploadedImage(deps.images, bytes, IMAGE_SHAPES.offerPicture);
+  const today = businessToday();
+  const out = await deps.db.db.transaction(async (tx) => {
+    const before = await offerInMarket(deps, ctx.staff, id, tx);
+    if (!(await updateOfferAtVersion(tx, id, before.version, { picturePath: url }))) {
+      const current = await findOffer(deps.db, id, tx);
+      throw current ? staleVersion('offer', offerOut(current, today)) : notFound(NO_OFFER);
+    }
+    const after = offerOut((await findOffer(deps.db, id, tx))!, today);
+    await recordAudit(tx, { actor: ctx.staff, action: 'offer.upload_picture', entity: 'offer', entityId: id, marketId: after.market_id, before: offerOut(before, today), after, ip: ctx.ip });
+    return after;
+  });
+  deps.answers.clear();
+  return out;
+}
+
+/**
+ * GET /api/console/offers/{id}/preview.pdf: the printed coupon of any offer of the staff member's
+ * markets (drafts too) from the savers' renderer, marked PREVIEW - NOT VALID FOR REDEMPTION. No
+ * copy, print or event is made; the rendering is audited (a coupon document of an unpublished
+ * offer left the console). `layout` defaults to the home-pros one for a home-pros offer.
+ */
+export async function previewOfferCoupon(
+  deps: Pick<AppDeps, 'db' | 'answers' | 'env' | 'images'>,
+  ctx: WriteContext,
+  id: number,
+  layout: 'default' | 'home-pros' | undefined,
+): Promise<{ pdf: Buffer; filename: string }> {
+  const offer = await offerInMarket(deps, ctx.staff, id);
+  const homePros = layout ? layout === 'home-pros' : (await findCategoryKind(deps.db, offer.category_id)) === 'homepros';
+  const rendered = await previewCouponPdf(deps, id, { homePros, publicUrl: deps.env.PUBLIC_URL });
+  await recordAudit(deps.db.db, { actor: ctx.staff, action: 'offer.preview_coupon', entity: 'offer', entityId: id, marketId: offer.market_id, after: { status: offer.status, version: offer.version, layout: homePros ? 'home-pros' : 'default' }, ip: ctx.ip });
+  return rendered;
+}
+
 /** A new draft with the same content, named "Copy of ...". */
 export async function duplicateOffer(deps: Deps, ctx: WriteContext, id: number): Promise<ConsoleOffer> {
   const today = businessToday();
@@ -298,6 +364,7 @@ export async function duplicateOffer(deps: Deps, ctx: WriteContext, id: number):
       isFeatured: source.is_featured,
       horizontal: source.horizontal,
       finePrint: readFinePrint(source.fine_print),
+      value: readOfferValue(source.value),
       status: 'draft',
       isActive: false,
       createdBy: ctx.staff.id,
@@ -308,4 +375,83 @@ export async function duplicateOffer(deps: Deps, ctx: WriteContext, id: number):
   });
   deps.answers.clear();
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merchants' proposals (docs/api.md "Merchant centre"): the merchant-offers module keeps the
+// revisions; writing an offer's columns stays here, with the one sanitiser and fine-print rules.
+
+/** A proposal's fields as stored in a revision: HTML sanitised, fine print normalised. */
+export function normaliseProposal(fields: MerchantOfferFields): MerchantOfferFields {
+  return {
+    ...fields,
+    description: sanitizeRichText(fields.description),
+    retailer_terms: sanitizeRichText(fields.retailer_terms),
+    consumer_terms: sanitizeRichText(fields.consumer_terms),
+    fine_print: fields.fine_print ? normaliseFinePrint(fields.fine_print) : null,
+    ...(fields.value !== undefined ? { value: readOfferValue(fields.value) } : {}),
+  };
+}
+
+/** An offer's current fields, in the shape of a proposal. */
+export function proposalOf(offer: ConsoleOffer): MerchantOfferFields {
+  return {
+    location_id: offer.location.id,
+    category_id: offer.category_id,
+    subcategory_ids: offer.subcategory_ids,
+    name: offer.name,
+    description: offer.description,
+    starts_at: offer.starts_at,
+    expires_at: offer.expires_at,
+    max_prints: offer.max_prints,
+    code: offer.code,
+    external_offer_url: offer.external_offer_url,
+    retailer_terms: offer.retailer_terms,
+    consumer_terms: offer.consumer_terms,
+    secondary_type: offer.secondary_type,
+    fine_print: offer.fine_print,
+    value: offer.value,
+  };
+}
+
+/** One offer as the console shows it, read through the caller's executor. */
+export async function readOffer(deps: Pick<AppDeps, 'db'>, id: number, executor?: Executor): Promise<ConsoleOffer | undefined> {
+  const row = await findOffer(deps.db, id, executor);
+  return row ? offerOut(row, businessToday()) : undefined;
+}
+
+/** Several offers as readOffer answers one, by id, in one query. */
+export async function readOffers(deps: Pick<AppDeps, 'db'>, ids: readonly number[]): Promise<Map<number, ConsoleOffer>> {
+  const today = businessToday();
+  return new Map((await findOffers(deps.db, ids)).map((row) => [row.id, offerOut(row, today)]));
+}
+
+/** The draft offer row of a merchant's new proposal (savers see nothing until staff approve it). */
+export async function insertProposedOffer(tx: Executor, merchantId: number, fields: MerchantOfferFields, createdBy: number): Promise<number> {
+  const columns = columnsOf({ ...fields, merchant_id: merchantId }) as OfferValues;
+  return insertOffer(tx, { ...columns, status: 'draft', isActive: false, createdBy });
+}
+
+/** Writes a draft offer's columns to a merchant's latest draft (before review, savers see nothing of it). */
+export async function updateProposedDraft(tx: Executor, id: number, version: number, fields: MerchantOfferFields): Promise<boolean> {
+  return updateOfferAtVersion(tx, id, version, columnsOf(fields));
+}
+
+/**
+ * Applies an approved proposal in the caller's transaction: the fields, and a draft offer is
+ * published (live, or scheduled by its dates). The caller drops the answer cache after the commit.
+ * A stale offer version is a 409 (someone changed it while it was being read).
+ */
+export async function applyApprovedProposal(deps: Pick<AppDeps, 'db'>, tx: Executor, id: number, fields: MerchantOfferFields): Promise<{ before: ConsoleOffer; after: ConsoleOffer }> {
+  const today = businessToday();
+  const row = await findOffer(deps.db, id, tx);
+  if (!row) throw notFound(NO_OFFER);
+  if (fields.expires_at < today) throw invalid('expires_at', 'The last valid day has passed: the merchant must set a new one.');
+  const publish = row.status === 'draft';
+  const columns: Partial<OfferValues> = { ...columnsOf(fields), ...(publish ? { status: 'live', isActive: true } : {}) };
+  if (!(await updateOfferAtVersion(tx, id, row.version, columns))) {
+    const current = await findOffer(deps.db, id, tx);
+    throw current ? staleVersion('offer', offerOut(current, today)) : notFound(NO_OFFER);
+  }
+  return { before: offerOut(row, today), after: offerOut((await findOffer(deps.db, id, tx))!, today) };
 }

@@ -102,3 +102,14 @@ export async function findPlaceByZip(db: Executor, zip: string): Promise<PlaceRo
     .limit(1);
   return rows[0];
 }
+
+/** The most populous places of these states with at least `minPopulation` people, largest first. */
+export async function findLargestPlacesInStates(db: Executor, states: readonly string[], options: { minPopulation: number; limit: number }): Promise<PlaceRow[]> {
+  if (!states.length) return [];
+  return db
+    .select(placeColumns)
+    .from(places)
+    .where(sql`${places.state} IN (${sql.join(states.map((s) => sql`${s}`), sql`, `)}) AND ${places.population} >= ${options.minPopulation}`)
+    .orderBy(sql`${places.population} DESC`, asc(places.id))
+    .limit(options.limit);
+}

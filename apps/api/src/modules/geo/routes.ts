@@ -4,6 +4,7 @@ import { trustedProxyList } from '../../config/env.ts';
 import { privateNoStore, publicCache } from '../../lib/http.ts';
 import {
   AutocompleteQuery,
+  BasemapOut,
   MarketOfPlaceOut,
   MarketOut,
   PlaceIdParams,
@@ -12,9 +13,11 @@ import {
   PlaceSuggestionOut,
   ReverseQuery,
   UserLocationOut,
+  ZipParams,
 } from './schema.ts';
-import { autocompletePlaces, listMarkets, marketOfPlace, placeDetail, reverseGeocode } from './service.ts';
+import { autocompletePlaces, basemapJson, listMarkets, marketOfPlace, placeDetail, placeOfZipCode, reverseGeocode } from './service.ts';
 import { compileTrust, openGeoIp, userLocation } from './lib/user-location.ts';
+import { gzipSync } from 'node:zlib';
 
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const isTrustedPeer = compileTrust(trustedProxyList(app.deps.env));
@@ -101,6 +104,23 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/places/zip/:zip/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'The place of a US ZIP code (the location picker)',
+        description: 'The most populous place whose ZIP codes include it. Anything but 5 digits answers 400 naming zip; a ZIP no place has answers 404.',
+        params: ZipParams,
+        response: { 200: PlaceOut },
+      },
+    },
+    async (request, reply) => {
+      publicCache(reply, 3600);
+      return placeOfZipCode(deps, request.params.zip);
+    },
+  );
+
+  app.get(
     '/api/places/:id/',
     {
       schema: {
@@ -113,6 +133,31 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       publicCache(reply, 3600);
       return placeDetail(deps, request.params.id);
+    },
+  );
+
+  // Built once; sent gzipped to every client that takes it (about a quarter of its size).
+  let basemapBodies: Promise<{ plain: Buffer; gzip: Buffer }> | undefined;
+  app.get(
+    '/api/map/basemap/',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'The embedded basemap of the map view',
+        description:
+          'State polygons and county lines of the markets\' states and their neighbours (US Census Bureau outlines from the us-atlas package, about 100 m precision) and the places of 10,000 people and more with the zoom from which their names show. The map view draws it when MAP_STYLE_URL is not set; it changes only with a new release or data load.',
+        response: { 200: BasemapOut },
+      },
+    },
+    async (request, reply) => {
+      basemapBodies ??= basemapJson(deps).then((text) => ({ plain: Buffer.from(text), gzip: gzipSync(text) }));
+      basemapBodies.catch(() => (basemapBodies = undefined));
+      const bodies = await basemapBodies;
+      publicCache(reply, 86_400);
+      reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      // A Buffer goes out as it is (Fastify serialises objects only): the schema documents its JSON.
+      const body = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? (reply.header('content-encoding', 'gzip'), bodies.gzip) : bodies.plain;
+      return reply.send(body as never);
     },
   );
 };

@@ -48,3 +48,26 @@ export const ReverseQuery = z.object({
 });
 
 
+
+/** A US ZIP code in a path: exactly five digits (SPEC.md 5: zip numeric, exactly 5). */
+export const ZipParams = z.object({
+  zip: z.string().regex(/^\d{5}$/, 'Enter a 5-digit ZIP code.'),
+});
+
+/** The embedded basemap (docs/api.md "Map area"): GeoJSON state polygons, county lines and city points. */
+export const BasemapOut = z
+  .object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.object({
+        type: z.literal('Feature'),
+        properties: z.object({
+          kind: z.enum(['state', 'county-line', 'city']),
+          name: z.string().optional(),
+          minzoom: z.number().int().optional().describe('city: the zoom from which its name shows'),
+        }),
+        geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon', 'LineString', 'MultiLineString', 'Point']), coordinates: z.array(z.unknown()) }),
+      }),
+    ),
+  })
+  .describe('GeoJSON FeatureCollection');

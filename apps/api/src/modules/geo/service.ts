@@ -11,8 +11,10 @@ import {
   findPlaceByName,
   findPlaceByZip,
   findPlacesByPrefix,
+  findLargestPlacesInStates,
   type PlaceRow,
 } from './repository.ts';
+import { BASEMAP_STATES, basemapCollection } from './lib/basemap.ts';
 import type { MarketOfPlaceOut, MarketOut, PlaceOut } from './schema.ts';
 
 /** Reverse geocoding answers the nearest city within this distance (100 miles), else 404. */
@@ -169,7 +171,31 @@ export async function placeOfZip(deps: Pick<AppDeps, 'db'>, zip: string, tx?: Ex
   return place ? { city: place.name, state: place.state } : undefined;
 }
 
+/**
+ * GET /api/places/zip/{zip}/: the place a visitor's ZIP code sets (the location picker), the
+ * most populous place whose ZIP codes hold it (places.zips). 404 when no place has it.
+ */
+export async function placeOfZipCode(deps: Pick<AppDeps, 'db'>, zip: string): Promise<PlaceOut> {
+  const place = await findPlaceByZip(deps.db.db, zip);
+  if (!place) throw notFound('No place has this ZIP code.');
+  return placeOut(place);
+}
+
 /** The most populous place a ZIP code belongs to, with its point (console geocoding of addresses). */
 export async function placeWithZip(deps: Pick<AppDeps, 'db'>, zip: string): Promise<PlaceRow | undefined> {
   return findPlaceByZip(deps.db.db, zip);
+}
+
+/** Cities named on the embedded basemap: towns of 10,000 people and more, at most this many. */
+const BASEMAP_CITY_LIMIT = 600;
+const BASEMAP_MIN_POPULATION = 10_000;
+
+/**
+ * GET /api/map/basemap/: the embedded basemap (lib/basemap.ts) as GeoJSON text, with the largest
+ * places of its states for city names. The route builds it once: places change only when the
+ * data is reloaded.
+ */
+export async function basemapJson(deps: Pick<AppDeps, 'db'>): Promise<string> {
+  const cities = await findLargestPlacesInStates(deps.db.db, Object.keys(BASEMAP_STATES), { minPopulation: BASEMAP_MIN_POPULATION, limit: BASEMAP_CITY_LIMIT });
+  return JSON.stringify(basemapCollection(cities));
 }

@@ -10,11 +10,26 @@ export interface NewLead {
   email: string | null;
   details: Record<string, unknown>;
   trackingId: string | null;
+  /** The merchant the lead is for (an auto lead's dealer): its merchant-centre inbox. */
+  merchantId?: number | null;
 }
 
 export async function insertLead(db: Executor, lead: NewLead): Promise<{ id: number }> {
   const [row] = await db.insert(leads).values(lead).returning({ id: leads.id });
   return row!;
+}
+
+/**
+ * The e-mail addresses of a merchant's people with one of `roles` (the merchant's lead mail goes
+ * to its owners and managers), accounts that are not disabled.
+ */
+export async function findMerchantTeamEmails(db: Executor, merchantId: number, roles: readonly string[]): Promise<string[]> {
+  const result = await db.execute(
+    sql`SELECT u.email FROM merchant_members mm JOIN users u ON u.id = mm.user_id
+        WHERE mm.merchant_id = ${merchantId} AND mm.role IN (${sql.join(roles.map((r) => sql`${r}`), sql`, `)}) AND u.disabled_at IS NULL
+        ORDER BY mm.id`,
+  );
+  return (result as unknown as { rows: { email: string }[] }).rows.map((r) => r.email);
 }
 
 export async function findLeadById(db: Executor, id: number) {

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../context.ts';
 import { AppError, fieldErrorsFromIssues } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { optionalBody } from '../../lib/request-body.ts';
-import { escapeHtml } from '../mail/lib/compose.ts';
+import { UNSUBSCRIBE_PAGE_CSP, acceptOneClickForms, unsubscribePage } from '../mail/lib/unsubscribe.ts';
 import { leadRateLimit } from './lib/rate-limit.ts';
 import { DetailOut, LeadOut, NewsletterConfirmBody, UnsubscribeQuery } from './schema.ts';
 import {
@@ -36,9 +36,7 @@ import {
 
 const LIMITS = 'Rate limited per client address with the other lead forms (LEAD_RATE_LIMIT_MAX per LEAD_RATE_LIMIT_WINDOW_SECONDS; 429 with Retry-After).';
 
-function page(title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Back to LocalSaver</a></p></main></body></html>`;
-}
+const page = (title: string, text: string) => unsubscribePage(title, text);
 
 /** The field messages of a failed validation, as the error handler would answer them. */
 function validationFields(request: FastifyRequest): Record<string, string[]> {
@@ -51,7 +49,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const limited = leadRateLimit(app);
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form to the unsubscribe URL.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, done) => done(null, { form: String(text) }));
+  acceptOneClickForms(app);
 
   const lead = <T extends z.ZodType>(path: string, summary: string, description: string, schema: T, submit: (deps: AppDeps, input: z.output<T>) => Promise<LeadOut>) =>
     app.post(
@@ -169,7 +167,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await unsubscribeNewsletter(deps, request.query.token ?? '');
-      privateNoStore(reply).type('text/html; charset=utf-8').header('x-robots-tag', 'noindex');
+      privateNoStore(reply).type('text/html; charset=utf-8').header('x-robots-tag', 'noindex').header('content-security-policy', UNSUBSCRIBE_PAGE_CSP);
       if (result === 'unknown') return reply.status(404).send(page('Link not valid', UNSUBSCRIBE_LINK_INVALID));
       return page('Unsubscribed', UNSUBSCRIBED);
     },

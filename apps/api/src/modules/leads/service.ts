@@ -22,8 +22,8 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { hashToken } from '../auth/lib/tokens.ts';
 import { offerListItemsByIds } from '../catalogue/service.ts';
 import { resolvePosition } from '../geo/service.ts';
-import { LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './lib/mails.ts';
-import { confirmByTokenHash, insertLead, requestSubscription, unsubscribeByToken } from './repository.ts';
+import { LEAD_MERCHANT_MAIL, LEAD_OFFICE_MAIL, NEWSLETTER_CONFIRM_MAIL, NEWSLETTER_WELCOME_MAIL } from './lib/mails.ts';
+import { confirmByTokenHash, findMerchantTeamEmails, insertLead, requestSubscription, unsubscribeByToken } from './repository.ts';
 import type { LeadOut } from './schema.ts';
 
 // Answers SPEC.md words where it has them (2, 4); the others are ours (docs/decisions.md).
@@ -32,12 +32,23 @@ export const BUSINESS_LEAD_SUBMITTED = 'Thank you! Our advertising team will con
 export const CONTRACTOR_SUBMITTED = 'Thank you! We will review your application and contact you shortly.';
 export const OFFER_UNAVAILABLE = 'This offer is no longer available.';
 
-/** Stores a lead and queues its mail to the office of `market`. */
-async function storeAndForward(deps: AppDeps, kind: LeadKind, market: Market, details: Record<string, unknown>, detail: string): Promise<LeadOut> {
+/** Who at a merchant hears of its new leads (docs/api.md "Merchant centre"). */
+const LEAD_MAIL_ROLES = ['owner', 'manager'] as const;
+
+/**
+ * Stores a lead and queues its mail to the office of `market`; a lead for a merchant (`merchantId`)
+ * also goes to that merchant's owners and managers, queued once the row is written.
+ */
+async function storeAndForward(deps: AppDeps, kind: LeadKind, market: Market, details: Record<string, unknown>, detail: string, merchantId: number | null = null): Promise<LeadOut> {
   const { tracking_id: trackingId, ...fields } = details;
   const email = typeof fields.email === 'string' ? fields.email : null;
-  const lead = await insertLead(deps.db.db, { kind, marketId: market.id, email, details: fields, trackingId: typeof trackingId === 'string' ? trackingId : null });
+  const lead = await insertLead(deps.db.db, { kind, marketId: market.id, email, details: fields, trackingId: typeof trackingId === 'string' ? trackingId : null, merchantId });
   await deps.mail.enqueue(LEAD_OFFICE_MAIL, market.contactEmail, { leadId: lead.id });
+  if (merchantId) {
+    for (const to of await findMerchantTeamEmails(deps.db.db, merchantId, LEAD_MAIL_ROLES)) {
+      await deps.mail.enqueue(LEAD_MERCHANT_MAIL, to, { leadId: lead.id, merchantId });
+    }
+  }
   return { id: lead.id, detail };
 }
 
@@ -48,14 +59,14 @@ async function marketOfAddress(deps: AppDeps, place: { city: string; state: stri
 
 /**
  * POST /api/autolead/ (SPEC.md 7): a lease or test-drive request for a car offer a list can show;
- * it goes to the office of the dealer's market.
+ * it goes to the office of the dealer's market, and to the dealer's merchant-centre inbox.
  */
 export async function submitAutoLead(deps: AppDeps, input: AutoLead): Promise<LeadOut> {
   const [offer] = await offerListItemsByIds(deps, [input.offer_id]);
   if (!offer || !offer.is_active) throw invalid('offer_id', OFFER_UNAVAILABLE);
   const market = marketFor({ state: offer.location.state, lat: offer.latitude, lng: offer.longitude });
   const details = { ...input, offer_name: offer.name, merchant_name: offer.merchant_name, location_id: offer.location_id };
-  return storeAndForward(deps, 'autolead', market, details, LEASE_SUBMITTED);
+  return storeAndForward(deps, 'autolead', market, details, LEASE_SUBMITTED, offer.merchant_id);
 }
 
 /** POST /api/suggestmerchant/: a business (or contractor) we are missing, for the state's office. */

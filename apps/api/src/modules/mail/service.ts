@@ -8,7 +8,7 @@
 // Tests wait for delivery with `await t.app.deps.mail.drain()` and read the mailbox with
 // listMailbox(mailboxDir(t.env)).
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite, type Db as BossDb } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { composeMail } from './lib/compose.ts';
@@ -29,6 +29,13 @@ export interface MailQueue {
   readonly sender: MailSender['kind'];
   /** Queues one mail of a kind the queue has a template for; answers the job id. */
   enqueue(kind: string, to: string, data?: MailData): Promise<string>;
+  /**
+   * Queues several mails in one statement. With `db` (an executor inside the caller's transaction)
+   * the mails are queued only if that transaction commits: a claim and its mail go together.
+   */
+  enqueueMany(mails: Array<{ kind: string; to: string; data: MailData }>, db?: BossDb): Promise<void>;
+  /** How many mails wait to be sent (producers slow down to the transport with it). */
+  backlog(): Promise<number>;
   /** Resolves once no mail is waiting or being sent (tests, graceful shutdown). */
   drain(timeoutMs?: number): Promise<void>;
   /** Deletes queued and sent-mail records addressed to `to` (account deletion). */
@@ -76,7 +83,9 @@ export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: Mai
         await boss.createQueue(MAIL_QUEUE, { notify: true, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 86_400 });
         if (options.work === false) return;
         // NOTIFY wakes the worker at once; polling every 2 s is the backstop for a missed one.
-        workerId = await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
+        // With mails waiting (a digest run), the next one is fetched as soon as one is sent
+        // (burstWhenReadyExceeds) instead of after the poll interval: the transport's pace.
+        workerId = await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, burstWhenReadyExceeds: 1 }, async ([job]) => {
           if (job) await deliver(job);
         });
         if (sender.kind === 'mailbox') log.info('SMTP_URL is not set: mails are written to the local mailbox');
@@ -90,6 +99,23 @@ export function createMailQueue(deps: { env: Env; db: DbHandle }, templates: Mai
       const id = await boss.send(MAIL_QUEUE, { kind, to, data } satisfies MailJob);
       if (!id) throw new Error('The mail was not queued.');
       return id;
+    },
+    async enqueueMany(mails, db) {
+      if (!mails.length) return;
+      for (const m of mails) if (!Object.hasOwn(templates, m.kind)) throw new Error(`Unknown mail kind "${m.kind}"`);
+      if (!started) throw new Error('The mail queue is not started.');
+      await started;
+      await boss.insert(
+        MAIL_QUEUE,
+        mails.map((m) => ({ data: { kind: m.kind, to: m.to, data: m.data } satisfies MailJob })),
+        db ? { db } : undefined,
+      );
+      if (workerId) boss.notifyWorker(workerId);
+    },
+    async backlog() {
+      if (!started) return 0;
+      await started;
+      return countUnsentJobs(boss.getDb(), MAIL_QUEUE);
     },
     async drain(timeoutMs = 15_000) {
       if (!started) return;

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
+import sharp from 'sharp';
 import { BANNER_STATES, HEADER_TYPES, HERO_COUNT } from '../../db/media-paths.ts';
+import { IMAGE_SHAPES, saveUploadedImage } from './lib/uploaded-images.ts';
+import { merchantLogoForPrint } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,17 +45,58 @@ describe('generated images', () => {
     for (const { path } of paths) expectSvg(await get(path));
   });
 
-  it('draws a logo with the merchant initials and an offer picture with its headline', async () => {
-    const [merchant] = await t.db.rows<{ slug: string; name: string }>(sql`SELECT slug, name FROM merchants WHERE name LIKE '% %' AND name NOT LIKE 'The %' ORDER BY id LIMIT 1`);
+  it('draws a logo from the illustration of the merchant subcategory (no initials) and an offer picture with its headline', async () => {
+    const [merchant] = await t.db.rows<{ slug: string; sub: string }>(sql`
+      SELECT m.slug, s.slug AS sub FROM merchants m
+      JOIN categories s ON s.id = COALESCE(m.subcategory_ids[1], (SELECT o.subcategory_ids[1] FROM offers o WHERE o.merchant_id = m.id AND cardinality(o.subcategory_ids) > 0 ORDER BY o.id LIMIT 1))
+      WHERE s.slug IN ('pizza', 'mexican', 'oil-change-lube', 'roofing')
+        -- A name that says what the business is wins over its subcategory (tested in service.test.ts).
+        AND m.name !~* '(pizz|taco|taqueria|cantina|burrito|sushi|burger|bbq|barbecue|smokehouse|coney|bakery|bakeshop|coffee|espresso|pho|ramen|noodle|roof|plumb|tire|lube|oil change)'
+      ORDER BY m.id LIMIT 1`);
+    const expected = { pizza: 'pizza', mexican: 'taco', 'oil-change-lube': 'oil-drum', roofing: 'house-with-garden' }[merchant!.sub];
     const logo = await get(`/media/logos/${merchant!.slug}.svg`);
     expectSvg(logo);
-    const words = merchant!.name.split(' ');
-    expect(logo.body).toContain(`>${(words[0]![0]! + words[1]![0]!).toUpperCase()}</text>`);
+    expect(logo.body).toContain(`data-illustration="${expected}"`);
+    expect(logo.body).not.toContain('<text');
 
-    const [offer] = await t.db.rows<{ id: number; name: string }>(sql`SELECT id, name FROM offers WHERE name NOT LIKE '%&%' ORDER BY id LIMIT 1`);
+    const [offer] = await t.db.rows<{ id: number; name: string; sub: string }>(sql`
+      SELECT o.id, o.name, s.slug AS sub FROM offers o JOIN categories s ON s.id = o.subcategory_ids[1]
+      WHERE s.slug = 'pizza' AND o.secondary_type IS DISTINCT FROM 'lease' AND o.secondary_type IS DISTINCT FROM 'purchase' AND o.name NOT LIKE '%&%' ORDER BY o.id LIMIT 1`);
     const picture = await get(`/media/offers/${offer!.id}.svg`);
     expectSvg(picture);
     expect(picture.body).toContain(`<title>${offer!.name.replace(/'/g, '&#39;')}</title>`);
+    expect(picture.body).toContain('data-illustration="pizza"');
+  });
+
+  it('draws a contest banner from the illustration of its prize', async () => {
+    const contests = await t.db.rows<{ slug: string; prize: string }>(sql`SELECT slug, prize FROM contests ORDER BY id`);
+    const oil = contests.find((c) => /oil change/i.test(c.prize));
+    const grocery = contests.find((c) => /grocery/i.test(c.prize));
+    const banner = await get(`/media/contests/${oil!.slug}/banner.svg`);
+    expectSvg(banner);
+    expect(banner.body).toContain('data-illustration="oil-drum"');
+    const picture = await get(`/media/contests/${grocery!.slug}/picture.svg`);
+    expectSvg(picture);
+    expect(picture.body).toContain('data-illustration="shopping-cart"');
+  });
+
+  it('lets an uploaded logo win over the illustration: the catalogue serves it and the printed coupon draws it', async () => {
+    const [merchant] = await t.db.rows<{ id: number; slug: string }>(sql`SELECT id, slug FROM merchants ORDER BY id LIMIT 1`);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).png().toBuffer();
+    const path = await saveUploadedImage(t.app.deps.images, png, IMAGE_SHAPES.merchantLogo);
+    const [before] = await t.db.rows<{ logo_path: string | null }>(sql`SELECT logo_path FROM merchants WHERE id = ${merchant!.id}`);
+    await t.db.rows(sql`UPDATE merchants SET logo_path = ${path} WHERE id = ${merchant!.id}`);
+    try {
+      const printed = await merchantLogoForPrint(t.app.deps, merchant!.slug);
+      expect('png' in printed && printed.png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      const upload = await get(path);
+      expect(upload.statusCode).toBe(200);
+      expect(upload.headers['content-type']).toBe('image/webp');
+    } finally {
+      await t.db.rows(sql`UPDATE merchants SET logo_path = ${before!.logo_path} WHERE id = ${merchant!.id}`);
+    }
+    const generated = await merchantLogoForPrint(t.app.deps, merchant!.slug);
+    expect('svg' in generated && generated.svg).toContain('data-illustration=');
   });
 
   it('serves the six hero images, state banners, headers and category icons with immutable caching', async () => {

@@ -2,8 +2,8 @@
 // browsers and a CDN keep them. Malformed names are a 400 naming the field; unknown ones a 404.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams, UploadParams } from './schema.ts';
-import { calloutImage, categoryIcon, contestArt, headerImage, heroImage, merchantLogo, offerPicture, stateBanner, uploadedImage } from './service.ts';
+import { BannerParams, CalloutParams, CategoryIconParams, ContestArtParams, HeaderParams, HeroParams, LogoParams, OfferPictureParams, PlaceParams, UploadParams } from './schema.ts';
+import { calloutImage, categoryIcon, contestArt, headerImage, heroImage, merchantLogo, merchantPlace, offerPicture, stateBanner, uploadedImage } from './service.ts';
 
 /** Designs that never change for a given path. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,6 +20,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/media/logos/:file', { schema: { tags, summary: 'Merchant logo (SVG)', params: LogoParams } }, async (request, reply) =>
     sendSvg(reply, await merchantLogo(deps, request.params.file), FROM_CATALOGUE),
+  );
+  app.get('/media/places/:slug/:file', { schema: { tags, summary: "Scene of a merchant's place: storefront, inside or counter (SVG)", params: PlaceParams } }, async (request, reply) =>
+    sendSvg(reply, await merchantPlace(deps, request.params.slug, request.params.file), FROM_CATALOGUE),
   );
   app.get('/media/offers/:file', { schema: { tags, summary: 'Offer picture (SVG)', params: OfferPictureParams } }, async (request, reply) =>
     sendSvg(reply, await offerPicture(deps, request.params.file), FROM_CATALOGUE),

@@ -1,6 +1,6 @@
 // Path parameters of the media routes: each names its field in a 400 when it is malformed.
 import { z } from 'zod';
-import { BANNER_STATES, CALLOUT_DESIGNS, CATEGORY_IMAGE_SLUGS, HEADER_TYPES, HERO_COUNT } from '../../db/media-paths.ts';
+import { BANNER_STATES, CALLOUT_DESIGNS, CATEGORY_IMAGE_SLUGS, HEADER_TYPES, HERO_COUNT, PLACE_SCENES } from '../../db/media-paths.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -32,6 +32,10 @@ export const OfferPictureParams = z.object({
 export const ContestArtParams = z.object({
   slug: z.string().max(160, 'Use a contest slug of at most 160 characters.').regex(SLUG, 'Use a contest slug of lowercase letters, digits and hyphens.'),
   file: z.enum(['banner.svg', 'picture.svg'], { error: 'Use banner.svg or picture.svg.' }),
+});
+export const PlaceParams = z.object({
+  slug: z.string().max(160, 'Use a merchant slug of at most 160 characters.').regex(SLUG, 'Use a merchant slug of lowercase letters, digits and hyphens.'),
+  file: oneOfFile(PLACE_SCENES, `place scenes (${PLACE_SCENES.join(', ')})`).transform((s) => s as (typeof PLACE_SCENES)[number]),
 });
 export const CalloutParams = z.object({ file: oneOfFile(CALLOUT_DESIGNS.map((d) => d.key), 'callout images') });
 export const HeroParams = z.object({ file: oneOfFile(Array.from({ length: HERO_COUNT }, (_, i) => String(i + 1)), `hero images (1 to ${HERO_COUNT})`) });

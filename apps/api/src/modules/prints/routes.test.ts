@@ -249,7 +249,7 @@ describe('coupon pdf', () => {
   async function token(offerId: number, kind = 'print') {
     const res = await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: member.headers, payload: { offer_id: offerId, kind } });
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: number; token: string };
+    return res.json() as { id: number; token: string; code: string };
   }
 
   /** Text of the PDF and the text of the QR code on its rendered first page. */
@@ -266,7 +266,7 @@ describe('coupon pdf', () => {
   }
 
   describe('GET /api/pdf with a print token', () => {
-    it('answers a one-page coupon with merchant, headline, description, terms, expiry, address, code, QR and barcode serial', async () => {
+    it("answers a one-page coupon with merchant, headline, description, terms, expiry, address, offer code, and the copy's redemption code as text and QR", async () => {
       const o = await offer();
       const issued = await token(o.id);
       const res = await t.app.inject({ method: 'GET', url: `/api/pdf?token=${issued.token}&offer_id=${o.id}&is_hpg=0` });
@@ -290,9 +290,11 @@ describe('coupon pdf', () => {
       expect(flat).toContain('Detroit, MI 48226');
       expect(flat).toContain('Redeem at the register.');
       expect(flat).toContain('Limit one coupon per household.');
-      const serial = `LS-${o.id}-${issued.id}`;
-      expect(flat).toContain(serial);
-      expect(qr).toBe(`${t.env.PUBLIC_URL}/merchants/${merchant.slug}/${location.id}/?o=${o.id}&copy=${serial}`);
+      expect(flat).toContain(`LS-${o.id}-${issued.id}`);
+      // The copy's own code, read back from the page, and its QR opens /r/{code} on the public origin.
+      expect(issued.code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+      expect(/\b([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})\b/.exec(flat)?.[1]).toBe(issued.code);
+      expect(qr).toBe(`${t.env.PUBLIC_URL}/r/${issued.code}`);
     });
 
     it('prints the structured fine print as the same lines the offer modal shows', async () => {
@@ -342,6 +344,9 @@ describe('coupon pdf', () => {
       const [one, two] = await Promise.all([readBack(first.rawPayload), readBack(second.rawPayload)]);
       expect(one.qr).not.toBe(two.qr);
       expect(two.text).toContain(`LS-${o.id}-${b.id}`);
+      expect(two.text).toContain(b.code);
+      expect(one.text).not.toContain(b.code);
+      expect(two.qr).toBe(`${t.env.PUBLIC_URL}/r/${b.code}`);
 
       const c = await token(o.id);
       await t.db.rows(sql`UPDATE print_copies SET expires_at = now() - interval '1 minute' WHERE id = ${c.id}`);
@@ -424,7 +429,8 @@ describe('coupon pdf', () => {
         retailerTerms: long,
         consumerTerms: long,
         serial: 'LS-1-1',
-        qrText: 'http://localhost:3000/merchants/x/1/?o=1&copy=LS-1-1',
+        redemptionCode: '7K3QD-M2XWA-9PTRC',
+        qrText: 'http://localhost:3000/r/7K3QD-M2XWA-9PTRC',
         copyNumber: null,
         printedOn: '2031-01-01',
       });
@@ -433,7 +439,8 @@ describe('coupon pdf', () => {
       expect(text).toContain('Expires: 02/28/2031');
       expect(text).toContain('LONG1');
       expect(text).toContain('Caf\u00e9 "Le Bon" -');
-      expect(qr).toBe('http://localhost:3000/merchants/x/1/?o=1&copy=LS-1-1');
+      expect(text).toContain('7K3QD-M2XWA-9PTRC');
+      expect(qr).toBe('http://localhost:3000/r/7K3QD-M2XWA-9PTRC');
     });
   });
 

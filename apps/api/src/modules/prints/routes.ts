@@ -6,8 +6,9 @@ import { AppError } from '../../lib/errors.ts';
 import { privateNoStore } from '../../lib/http.ts';
 import { optionalBody } from '../../lib/request-body.ts';
 import { currentUser, requireUser } from '../auth/lib/guard.ts';
-import { PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionListOut, RedemptionOut, UserPrintIn } from './schema.ts';
-import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList } from './service.ts';
+import { IdParams, PdfQuery, PrintRecordOut, PrintTokenIn, PrintTokenOut, PrintsAmountQuery, RedemptionIn, RedemptionListOut, RedemptionOut, UserPrintIn } from './schema.ts';
+import { RedemptionUndoOut } from '@market/domain/api/redemption-codes';
+import { anonymousCopy, copyFromToken, couponPdf, issuePrintToken, printRecord, printRecords, redeem, redemptionList, undoRedemption } from './service.ts';
 
 /** Per client address. */
 export const PDF_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -84,7 +85,8 @@ export const printsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['prints'],
-        summary: "Redeem a coupon, once per member and offer; again: 409 {detail: 'This coupon has already been redeemed'}",
+        summary:
+          "Redeem a coupon, once per member and offer (slide-to-redeem); answers the mobile copy's `code` for the cashier (valid 10 minutes) and `undo_until`. Again: 409 {detail: 'This coupon has already been redeemed'}",
         security,
         body: optionalBody(RedemptionIn),
         response: { 201: RedemptionOut },
@@ -94,6 +96,25 @@ export const printsRoutes: FastifyPluginAsyncZod = async (app) => {
       const redemption = await redeem(deps, currentUser(request).id, request.body.offer_id);
       privateNoStore(reply).status(201);
       return redemption;
+    },
+  );
+
+  app.post(
+    '/api/redemptions/:id/undo/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['prints'],
+        summary:
+          'Undo an accidental slide-to-redeem: within 2 minutes and while no cashier confirmed its code, the mobile copy becomes void and the redemption is removed. Later or after a confirmation: 409',
+        security,
+        params: IdParams,
+        response: { 200: RedemptionUndoOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return undoRedemption(deps, currentUser(request).id, request.params.id);
     },
   );
 

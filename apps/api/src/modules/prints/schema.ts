@@ -27,6 +27,8 @@ export const PrintsAmountQuery = z.object({
   user_id: optionalQuery(idParam).describe('Only your own id is accepted'),
 });
 
+export const IdParams = z.object({ id: idParam });
+
 export const RedemptionIn = z.preprocess((v) => withAliases(v, { offer_id: ['offer'] }), z.object({ offer_id: bodyId }, { error: OBJECT_EXPECTED }));
 
 export const PdfQuery = z.object({

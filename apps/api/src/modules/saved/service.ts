@@ -14,10 +14,14 @@ function target(type: FavoritableType, id: number): FavoriteTarget {
   return type === 'Location' ? { kind: 'location', id } : { kind: 'contest', id };
 }
 
-/** Saves an offer; answers the saved id and whether it is new. */
-export async function saveOffer(deps: Pick<AppDeps, 'db'>, userId: number, offerId: number): Promise<{ id: number; created: boolean }> {
+/**
+ * Saves an offer; answers the saved id and whether it is new. A new save is an analytics event
+ * (offer.saved), so merchants see saves per day without counting the clips table.
+ */
+export async function saveOffer(deps: Pick<AppDeps, 'db' | 'analytics'>, userId: number, offerId: number): Promise<{ id: number; created: boolean }> {
   const saved = await upsertClip(deps.db.db, userId, offerId);
   if (!saved) throw invalid('offer_id', 'Unknown offer.');
+  if (saved.created) deps.analytics.record({ event: 'offer.saved', source: 'server', offerId, userId, data: { saved_id: saved.id } });
   return saved;
 }
 

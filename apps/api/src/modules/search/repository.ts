@@ -12,21 +12,28 @@ export interface SimilarWordRow {
 }
 
 /**
- * Dictionary words close to each query word by trigram similarity (pg_trgm's `%`, threshold
- * 0.3), nearest first, at most `perWord` each. A word that is in the dictionary comes back as
- * its own first match (similarity 1).
+ * Dictionary words close to each query word by trigram similarity, nearest first, at most
+ * `perWord` each, at least `minSimilarity` similar. The nearest words come from the GiST
+ * trigram index's distance walk (`<->`, stopping at `perWord`), not pg_trgm's `%` filter, whose
+ * fixed 0.3 threshold misses a swapped pair of letters in a six-letter word ("chnage" is 0.27
+ * from "change"). A word that is in the dictionary comes back as its own first match
+ * (similarity 1).
  */
-export async function findSimilarWords(handle: DbHandle, words: readonly string[], perWord: number): Promise<SimilarWordRow[]> {
+export async function findSimilarWords(handle: DbHandle, words: readonly string[], perWord: number, minSimilarity: number): Promise<SimilarWordRow[]> {
   if (!words.length) return [];
   return handle.rows<SimilarWordRow>(sql`
     SELECT w.word, t.term, t.sim
     FROM unnest(${textArray(words)}) AS w(word)
     CROSS JOIN LATERAL (
-      SELECT st.term, similarity(st.term, w.word)::float8 AS sim
-      FROM search_terms st
-      WHERE st.kind = 'word' AND st.term % w.word
-      ORDER BY st.term <-> w.word, st.weight DESC, st.term
-      LIMIT ${perWord}
+      SELECT n.term, n.sim FROM (
+        SELECT st.term, st.weight, similarity(st.term, w.word)::float8 AS sim, st.term <-> w.word AS dist
+        FROM search_terms st
+        WHERE st.kind = 'word'
+        ORDER BY st.term <-> w.word, st.weight DESC, st.term
+        LIMIT ${perWord}
+      ) n
+      WHERE n.sim >= ${minSimilarity}::float8
+      ORDER BY n.dist, n.weight DESC, n.term
     ) t`);
 }
 

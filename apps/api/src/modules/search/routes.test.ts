@@ -30,10 +30,22 @@ async function search(query: string): Promise<number[]> {
   return (res.json() as Item[]).map((i) => i.entitiable_id);
 }
 
-async function suggest(query: string): Promise<Array<{ suggestion: string; id: string }>> {
+interface SuggestionOut {
+  suggestion: string;
+  id: string;
+  group: string;
+  place?: { city: string; state: string; lat: number; lng: number };
+}
+
+async function suggestAll(query: string): Promise<SuggestionOut[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/searchautocomplete/?${query}` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Array<{ suggestion: string; id: string }>;
+  return res.json() as SuggestionOut[];
+}
+
+/** The category and merchant suggestions (places left out). */
+async function suggest(query: string): Promise<SuggestionOut[]> {
+  return (await suggestAll(query)).filter((s) => s.group !== 'place');
 }
 
 beforeAll(async () => {
@@ -67,6 +79,20 @@ beforeAll(async () => {
   await add('far', farLoc, { name: 'Pizza party far away', expiresAt: addDays(today, 30) });
   await add('expired', luigiLoc, { name: 'Old pizza deal', expiresAt: addDays(today, -2) });
   await add('inactive', luigiLoc, { name: 'Paused pizza deal', expiresAt: addDays(today, 30), isActive: false });
+
+  // Typos, synonyms and words close to other words (SPEC.md 7 typo tolerance; search-synonyms).
+  const shop = async (key: string, merchant: string, offer: string, miles = 2) => {
+    const m = await addMerchant(db, { name: merchant });
+    await add(key, await at(m, miles), { name: offer, expiresAt: addDays(today, 30) });
+  };
+  await shop('oil', 'Lubrix Garage', 'Full synthetic oil change special');
+  await shop('vorpalix', 'Vorpalix Bakery', 'Cookie box');
+  await shop('vorpalax', 'Vorpalax Grill', 'Steak night');
+  await shop('autoShop', 'Quibbleton Auto Works', 'Brake inspection');
+  await shop('carSpa', 'Quibbleton Car Spa', 'Hand wash');
+  await shop('plumbing', 'Wombleby Plumbing', 'Drain cleaning for $79');
+  await shop('heating', 'Frostwick Heating & Cooling', 'Furnace tune-up');
+  await shop('roofing', 'Frostwick Roofing', 'Free roof inspection');
 
   // Twelve merchants sharing a prefix, for the 10-suggestion cap.
   for (let i = 1; i <= 12; i++) await at(await addMerchant(db, { name: `Quillfeather ${String(i).padStart(2, '0')}` }), 2);
@@ -171,16 +197,75 @@ describe('GET /api/search/', () => {
   });
 });
 
+describe('typo tolerance per word and synonyms', () => {
+  const inCat = (q: string) => search(`q=${encodeURIComponent(q)}&category=${mainSlug}&limit=50`);
+
+  it('corrects a typo in any word of several, as for one word', async () => {
+    expect(await inCat('oil chnage')).toEqual([ids.oil]);
+    expect(await inCat('oil chnge')).toEqual([ids.oil]);
+    expect(await inCat('chnage')).toEqual([ids.oil]);
+    expect(await inCat('pizzza')).toEqual([ids.nameMatch, ids.descMatch]);
+    expect(await inCat('lubrix garag')).toEqual([ids.oil]);
+  });
+
+  it('leaves correct words alone: a known word does not pull in its near neighbours', async () => {
+    expect(await inCat('vorpalix')).toEqual([ids.vorpalix]);
+    expect(await inCat('vorpalax')).toEqual([ids.vorpalax]);
+    expect(await inCat('quibbleton spa')).toEqual([ids.carSpa]);
+    expect(await inCat('frostwick roofing')).toEqual([ids.roofing]);
+  });
+
+  it('matches trades and services both ways: plumber, hvac, auto and car, roofer', async () => {
+    expect(await inCat('wombleby plumber')).toEqual([ids.plumbing]);
+    expect(await inCat('frostwick hvac')).toEqual([ids.heating]);
+    expect(await inCat('quibbleton car')).toEqual(expect.arrayContaining([ids.autoShop, ids.carSpa]));
+    expect(await inCat('quibbleton auto')).toEqual(expect.arrayContaining([ids.autoShop, ids.carSpa]));
+    expect(await inCat('frostwick roofer')).toEqual([ids.roofing]);
+    expect(await inCat('plumbr')).toEqual([ids.plumbing]);
+  });
+
+  it('finds the seed catalogue by trade, typo and synonym', async () => {
+    const mpls = MARKETS.minneapolis;
+    expect((await search(`q=plumber&lat=${mpls.lat}&lng=${mpls.lng}`)).length).toBeGreaterThan(0);
+    const oil = await search('q=oil%20change&limit=50');
+    expect(oil.length).toBeGreaterThan(0);
+    expect(await search('q=oil%20chnage&limit=50')).toEqual(oil);
+    expect((await search('q=pizzza')).length).toBeGreaterThan(0);
+    expect((await search('q=hvac')).length).toBeGreaterThan(0);
+    for (const market of Object.values(MARKETS)) {
+      for (const q of ['plumber', 'electrician', 'roofer', 'hvac', 'mechanic']) {
+        expect((await search(`q=${q}&lat=${market.lat}&lng=${market.lng}`)).length, `${q} in ${market.id}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
 describe('GET /api/searchautocomplete/', () => {
+  it('groups the suggestions: categories, then merchants, then places, each with its group', async () => {
+    const mpls = MARKETS.minneapolis;
+    const got = await suggestAll(`q=minn&lat=${mpls.lat}&lng=${mpls.lng}`);
+    const place = got.find((s) => s.suggestion === 'Minneapolis, MN');
+    expect(place).toMatchObject({ group: 'place', place: { city: 'Minneapolis', state: 'MN' } });
+    expect(place!.id).toMatch(/^place:\d+$/);
+    const order = ['category', 'merchant', 'place'];
+    const groups = got.map((s) => order.indexOf(s.group));
+    expect(groups).toEqual([...groups].sort((a, b) => a - b));
+    expect(got.filter((s) => s.group === 'place').length).toBeLessThanOrEqual(3);
+    const plumb = await suggestAll('q=plumb');
+    expect(plumb).toContainEqual({ suggestion: 'Plumbing', id: expect.stringMatching(/^category:/), group: 'category' });
+    // A place of another market is not suggested here.
+    expect((await suggestAll('q=minneapolis')).filter((s) => s.group === 'place')).toEqual([]);
+  });
+
   it('suggests merchant names near the user that start with q, with stable ids', async () => {
-    expect(await suggest('q=zeph')).toEqual([{ suggestion: 'Zephyrine Salon', id: `merchant:${merchantIds.salon}` }]);
+    expect(await suggest('q=zeph')).toEqual([{ suggestion: 'Zephyrine Salon', id: `merchant:${merchantIds.salon}`, group: 'merchant' }]);
     const far = north(DEFAULT_PLACE, 150);
     const there = await suggest(`q=Zeph&lat=${far.lat}&lng=${far.lng}`);
-    expect(there).toContainEqual({ suggestion: 'Zephyrine Faraway Spa', id: `merchant:${merchantIds.farSalon}` });
+    expect(there).toContainEqual({ suggestion: 'Zephyrine Faraway Spa', id: `merchant:${merchantIds.farSalon}`, group: 'merchant' });
   });
 
   it('suggests category names', async () => {
-    expect(await suggest('q=xylo')).toEqual([{ suggestion: 'Xylophonic Cuisine', id: `category:${subSlug}` }]);
+    expect(await suggest('q=xylo')).toEqual([{ suggestion: 'Xylophonic Cuisine', id: `category:${subSlug}`, group: 'category' }]);
   });
 
   it('needs 2 characters and answers at most 10', async () => {

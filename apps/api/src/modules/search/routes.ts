@@ -1,7 +1,8 @@
 // Search and autocomplete (SPEC.md 7). Lists answer JSON arrays; both are public and cacheable.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicCache } from '../../lib/http.ts';
+import { publicCache, publicCacheToMinute } from '../../lib/http.ts';
+import { nowOf } from '../catalogue/lib/open-now.ts';
 import { OfferListItem } from '../catalogue/schema.ts';
 import { AutocompleteQuery, SearchQuery, Suggestion } from './schema.ts';
 import { autocomplete, searchOffers } from './service.ts';
@@ -14,7 +15,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search/',
     {
-      config: { answerCache: true },
+      config: { answerCache: true, answerCacheToMinute: true },
       schema: {
         tags,
         summary: 'Full-text search over offers near a place',
@@ -25,7 +26,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      publicCache(reply, 60);
+      publicCacheToMinute(reply, nowOf(deps));
       return searchOffers(deps, request.query);
     },
   );

@@ -1,7 +1,7 @@
 // zod in/out for search and autocomplete (SPEC.md 7: GET /api/search/, GET /api/searchautocomplete/).
 import { z } from 'zod';
 import { limitParam, offsetParam, optionalQuery, placeQuery } from '../../lib/query.ts';
-import { OFFER_ORDERS, categoryList, idList, seedParam } from '../catalogue/schema.ts';
+import { OFFER_ORDERS, bboxParam, categoryList, idList, radiusParam, seedParam, validNowParam } from '../catalogue/schema.ts';
 
 export const SEARCH_ORDERS = ['relevance', ...OFFER_ORDERS] as const;
 
@@ -15,6 +15,9 @@ export const SearchQuery = z.object({
   order: optionalQuery(z.enum(SEARCH_ORDERS, { error: `Use one of: ${SEARCH_ORDERS.join(', ')}.` })).describe('Default relevance (damped by distance)'),
   seed: seedParam,
   exclude: idList().describe('Comma list of offer ids to leave out'),
+  radius: radiusParam,
+  valid_now: validNowParam,
+  bbox: bboxParam,
   ...placeQuery,
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;

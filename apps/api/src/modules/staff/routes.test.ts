@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { signUpMember } from '../auth/members.fixtures.ts';
 import { totpCode } from '../auth/lib/second-factor.ts';
 import { bootstrapAdminInvitation } from '../auth/service.ts';
+import { listMailbox, mailboxDir } from '../mail/lib/mailbox.ts';
 import { STAFF_PASSWORD, invitationToken, signUpStaff, type TestStaff } from './staff.fixtures.ts';
 
 describe('staff accounts, second factor and sessions', () => {
@@ -115,6 +116,98 @@ describe('staff accounts, second factor and sessions', () => {
     expect((await inject('DELETE', `/auth/sessions/${adminSessions[0]!.id}/`, { headers: s.headers })).statusCode).toBe(404);
     expect((await inject('DELETE', `/auth/sessions/${sessions[0]!.id}/`, { headers: s.headers })).statusCode).toBe(204);
     expect((await inject('GET', '/api/console/me/', { headers: s.headers })).statusCode).toBe(401);
+  });
+
+  describe('my own account', () => {
+    /** A second session of the account, signed in with a recovery code. */
+    async function secondSession(who: { email: string; ip: string }, code: string): Promise<Record<string, string>> {
+      const login = await inject('POST', '/auth/login/', { payload: { email: who.email, password: STAFF_PASSWORD }, ip: who.ip });
+      const verified = await inject('POST', '/auth/mfa/verify/', { payload: { mfa_token: login.json().mfa_token, code }, ip: who.ip });
+      expect(verified.statusCode, verified.body).toBe(200);
+      return { authorization: `Bearer ${verified.json().token}` };
+    }
+    const auditOf = (id: number, action: string) =>
+      t.db.rows<{ actor_id: number; before: Record<string, unknown> | null; after: Record<string, unknown> }>(sql`SELECT actor_id, before, after FROM audit_log WHERE action = ${action} AND entity_id = ${String(id)} ORDER BY id`);
+    const mailsTo = async (to: string) => {
+      await t.app.deps.mail.drain();
+      return (await listMailbox(mailboxDir(t.app.deps.env))).filter((m) => m.to === to);
+    };
+
+    it('changes my e-mail address with my password: unique, my other sessions end, audited, the old address told', async () => {
+      const me = await signUpStaff(t.app, 'support');
+      const other = await secondSession(me, me.recoveryCodes[0]!);
+      const url = '/api/console/account/email/';
+      const newEmail = `moved-${me.id}@localsaver.example`;
+      const wrong = await inject('POST', url, { headers: me.headers, payload: { current_password: 'not it', email: newEmail } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ current_password: ['Your password is incorrect.'] });
+      const taken = await inject('POST', url, { headers: me.headers, payload: { current_password: STAFF_PASSWORD, email: admin.email.toUpperCase() } });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().email).toEqual(['Another account uses this e-mail address.']);
+      expect((await inject('POST', url, { headers: me.headers, payload: { current_password: STAFF_PASSWORD, email: me.email } })).json().email).toBeDefined();
+      for (const payload of [{ current_password: STAFF_PASSWORD, email: 'not an address' }, { email: newEmail }, [], 'x']) {
+        const bad = await inject('POST', url, { headers: me.headers, payload });
+        // A bare string is not JSON the route reads: 415; the rest a 400 naming the field.
+        expect(bad.statusCode, JSON.stringify(payload)).toBe(payload === 'x' ? 415 : 400);
+      }
+      // Nothing changed so far: both sessions live.
+      expect((await inject('GET', '/api/console/me/', { headers: other })).statusCode).toBe(200);
+
+      const changed = await inject('POST', url, { headers: me.headers, payload: { current_password: STAFF_PASSWORD, email: ` ${newEmail.toUpperCase()} ` } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ id: me.id, email: newEmail, role: 'support' });
+      expect((await inject('GET', '/api/console/me/', { headers: me.headers })).json().email).toBe(newEmail);
+      expect((await inject('GET', '/api/console/me/', { headers: other })).statusCode).toBe(401);
+      expect((await inject('POST', '/auth/login/', { payload: { email: me.email, password: STAFF_PASSWORD }, ip: me.ip })).statusCode).toBe(400);
+      expect((await inject('POST', '/auth/login/', { payload: { email: newEmail, password: STAFF_PASSWORD }, ip: me.ip })).json()).toMatchObject({ mfa_required: true });
+      expect(await auditOf(me.id, 'staff.change_own_email')).toEqual([{ actor_id: me.id, before: { email: me.email }, after: { email: newEmail, other_sessions_ended: true } }]);
+      const [notice] = await mailsTo(me.email);
+      expect(notice!.subject).toBe('The e-mail address of your LocalSaver console account was changed');
+      expect(notice!.text).toContain(newEmail);
+    });
+
+    it('makes new recovery codes with my password: the old ones stop working, audited, told', async () => {
+      const me = await signUpStaff(t.app, 'editor');
+      const url = '/api/console/account/recovery-codes/';
+      expect((await inject('POST', url, { headers: me.headers, payload: { current_password: 'nope' } })).json()).toEqual({ current_password: ['Your password is incorrect.'] });
+      expect((await inject('POST', url, { headers: me.headers, payload: {} })).json().current_password).toBeDefined();
+      const made = await inject('POST', url, { headers: me.headers, payload: { current_password: STAFF_PASSWORD } });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(made.headers['cache-control']).toBe('private, no-store');
+      const codes = made.json().recovery_codes as string[];
+      expect(codes).toHaveLength(10);
+      expect(codes.filter((c) => me.recoveryCodes.includes(c))).toEqual([]);
+      // An old code no longer signs in; a new one does. This session goes on.
+      const login = await inject('POST', '/auth/login/', { payload: { email: me.email, password: STAFF_PASSWORD }, ip: me.ip });
+      expect((await inject('POST', '/auth/mfa/verify/', { payload: { mfa_token: login.json().mfa_token, code: me.recoveryCodes[1] }, ip: me.ip })).statusCode).toBe(400);
+      await secondSession(me, codes[0]!);
+      expect((await inject('GET', '/api/console/me/', { headers: me.headers })).statusCode).toBe(200);
+      expect(await auditOf(me.id, 'staff.regenerate_recovery_codes')).toEqual([{ actor_id: me.id, before: null, after: { recovery_codes: 10 } }]);
+      expect((await mailsTo(me.email)).map((m) => m.subject)).toContain('New recovery codes for your LocalSaver console account');
+    });
+
+    it('resets my authenticator app with my password: every session ends and the next sign-in enrols a new one', async () => {
+      const me = await signUpStaff(t.app, 'editor');
+      const other = await secondSession(me, me.recoveryCodes[0]!);
+      const url = '/api/console/account/second-factor/reset/';
+      expect((await inject('POST', url, { headers: me.headers, payload: { current_password: 'nope' } })).statusCode).toBe(400);
+      expect((await inject('GET', '/api/console/me/', { headers: me.headers })).statusCode).toBe(200);
+      const reset = await inject('POST', url, { headers: me.headers, payload: { current_password: STAFF_PASSWORD } });
+      expect(reset.statusCode, reset.body).toBe(204);
+      expect((await inject('GET', '/api/console/me/', { headers: me.headers })).statusCode).toBe(401);
+      expect((await inject('GET', '/api/console/me/', { headers: other })).statusCode).toBe(401);
+      const login = await inject('POST', '/auth/login/', { payload: { email: me.email, password: STAFF_PASSWORD }, ip: me.ip });
+      expect(login.json()).toEqual({ mfa_enrolment_required: true, mfa_token: expect.any(String) });
+      // The old app's codes and the old recovery codes are gone with it.
+      const setup = await inject('POST', '/auth/mfa/totp/setup/', { payload: { mfa_token: login.json().mfa_token }, ip: me.ip });
+      expect(setup.json().secret).not.toBe(me.secret);
+      const confirmed = await inject('POST', '/auth/mfa/totp/confirm/', { payload: { mfa_token: login.json().mfa_token, code: totpCode(setup.json().secret) }, ip: me.ip });
+      expect(confirmed.statusCode).toBe(200);
+      const [row] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = ${me.id}`);
+      expect(row!.n).toBe(10);
+      expect(await auditOf(me.id, 'staff.reset_own_second_factor')).toEqual([{ actor_id: me.id, before: null, after: { second_factor_enrolled: false, sessions_ended: true } }]);
+      expect((await mailsTo(me.email)).map((m) => m.subject)).toContain('The second factor of your LocalSaver console account was reset');
+    });
   });
 
   it('lets admins invite, change and disable staff with their password, and audits each write', async () => {

@@ -2,13 +2,14 @@
 // staff list, invitations, changes and ending sessions. Thin: schema, service, status.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
+import { ownEmailChangeSchema, ownPasswordCheckSchema, staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
+import { RecoveryCodesOut } from '@market/domain/api/staff';
 import { privateNoStore } from '../../lib/http.ts';
 import { idParam } from '../../lib/query.ts';
 import { optionalBody } from '../../lib/request-body.ts';
 import { anyStaff, currentStaff, requireStaff } from './lib/guard.ts';
 import { InvitationOut, StaffListOut, StaffMeOut, StaffMemberOut } from './schema.ts';
-import { endSessionsOf, inviteStaffMember, listStaff, staffMe, updateStaffMember } from './service.ts';
+import { changeOwnEmail, endSessionsOf, inviteStaffMember, listStaff, regenerateOwnRecoveryCodes, resetOwnFactor, staffMe, updateStaffMember } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['console: staff'];
@@ -21,6 +22,62 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     privateNoStore(reply);
     return staffMe(currentStaff(request));
   });
+
+  app.post(
+    '/api/console/account/email/',
+    {
+      onRequest: anyStaff,
+      schema: {
+        tags,
+        summary: 'Change your own e-mail address (asks for your password)',
+        description: 'The address must be unused by any account (409 on `email`). Every other session of your account ends, this one goes on; the change is audited and a notice goes to the old address.',
+        security: bearer,
+        body: optionalBody(ownEmailChangeSchema),
+        response: { 200: StaffMeOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return changeOwnEmail(deps, currentStaff(request), request.body, request.ip);
+    },
+  );
+
+  app.post(
+    '/api/console/account/recovery-codes/',
+    {
+      onRequest: anyStaff,
+      schema: {
+        tags,
+        summary: 'New recovery codes for your own second factor (asks for your password)',
+        description: 'Ten new one-time codes, shown once; the old ones stop working. Audited; a notice goes to your address.',
+        security: bearer,
+        body: optionalBody(ownPasswordCheckSchema),
+        response: { 200: RecoveryCodesOut },
+      },
+    },
+    async (request, reply) => {
+      privateNoStore(reply);
+      return regenerateOwnRecoveryCodes(deps, currentStaff(request), request.body.current_password, request.ip);
+    },
+  );
+
+  app.post(
+    '/api/console/account/second-factor/reset/',
+    {
+      onRequest: anyStaff,
+      schema: {
+        tags,
+        summary: 'Reset your own authenticator app (asks for your password)',
+        description: 'Your TOTP secret and recovery codes are taken away and every session of your account ends, this one too: sign in again to set up the new app (the enrolment step of POST /auth/login/). Audited; a notice goes to your address.',
+        security: bearer,
+        body: optionalBody(ownPasswordCheckSchema),
+      },
+    },
+    async (request, reply) => {
+      await resetOwnFactor(deps, currentStaff(request), request.body.current_password, request.ip);
+      return privateNoStore(reply).status(204).send();
+    },
+  );
 
   app.get('/api/console/staff/', { onRequest: adminOnly, schema: { tags, summary: 'Staff accounts and recent invitations (admins)', security: bearer, response: { 200: StaffListOut } } }, async (request, reply) => {
     privateNoStore(reply);

@@ -1,15 +1,28 @@
 // Staff accounts in the console (docs/security.md "Staff console"): who I am, the staff list,
 // invitations, and an admin's changes to a staff member (role, markets, access, second factor),
 // each of which asks for the admin's password again and is audited.
-import type { InvitationOut, StaffMeOut, StaffMemberOut } from '@market/domain/api/staff';
+import type { InvitationOut, RecoveryCodesOut, StaffMeOut, StaffMemberOut } from '@market/domain/api/staff';
 import type { z } from 'zod';
-import type { staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
+import type { ownEmailChangeSchema, staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
 import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { WRONG_PASSWORD } from '../auth/service.ts';
-import { endAllSessions, inviteStaff, mailInvitation, listStaffAccounts, listStaffInvitations, staffAccount, updateStaffAccount, verifyOwnPassword } from '../auth/service.ts';
+import {
+  endAllSessions,
+  inviteStaff,
+  mailInvitation,
+  mailStaffAccountChange,
+  listStaffAccounts,
+  listStaffInvitations,
+  replaceOwnRecoveryCodes,
+  resetOwnSecondFactor,
+  setOwnEmail,
+  staffAccount,
+  updateStaffAccount,
+  verifyOwnPassword,
+} from '../auth/service.ts';
 import type { StaffUser } from './lib/guard.ts';
 
 type Account = Awaited<ReturnType<typeof staffAccount>>;
@@ -93,4 +106,52 @@ export async function endSessionsOf(deps: AppDeps, actor: StaffUser, id: number,
     await endAllSessions(tx as Database, id);
     await recordAudit(tx, { actor, action: 'account.end_sessions', entity: account.role ? 'staff' : 'member', entityId: id, ip });
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in staff member's own account: each change asks for their password again, is
+// audited in its transaction, and is told by mail after the commit.
+
+async function checkOwnPassword(deps: AppDeps, staff: StaffUser, password: string): Promise<void> {
+  if (!(await verifyOwnPassword(deps, staff.id, password))) throw invalid('current_password', WRONG_PASSWORD);
+}
+
+/**
+ * POST /api/console/account/email/: a new e-mail address (unique, 409 otherwise); every other
+ * session of the account ends, this one goes on; a notice goes to the old address.
+ */
+export async function changeOwnEmail(deps: AppDeps, staff: StaffUser, input: z.output<typeof ownEmailChangeSchema>, ip: string | null): Promise<StaffMeOut> {
+  await checkOwnPassword(deps, staff, input.current_password);
+  const updated = await deps.db.db.transaction(async (tx) => {
+    const row = await setOwnEmail(tx as Database, staff, input.email);
+    await recordAudit(tx, { actor: staff, action: 'staff.change_own_email', entity: 'staff', entityId: staff.id, before: { email: staff.email }, after: { email: row.email, other_sessions_ended: true }, ip });
+    return row;
+  });
+  await mailStaffAccountChange(deps, staff.email, 'email', updated.email);
+  return staffMe({ ...staff, email: updated.email });
+}
+
+/** POST /api/console/account/recovery-codes/: ten new recovery codes, shown once; the old ones stop working. */
+export async function regenerateOwnRecoveryCodes(deps: AppDeps, staff: StaffUser, currentPassword: string, ip: string | null): Promise<RecoveryCodesOut> {
+  await checkOwnPassword(deps, staff, currentPassword);
+  const codes = await deps.db.db.transaction(async (tx) => {
+    const made = await replaceOwnRecoveryCodes(tx as Database, staff.id);
+    await recordAudit(tx, { actor: staff, action: 'staff.regenerate_recovery_codes', entity: 'staff', entityId: staff.id, after: { recovery_codes: made.length }, ip });
+    return made;
+  });
+  await mailStaffAccountChange(deps, staff.email, 'recovery_codes');
+  return { recovery_codes: codes };
+}
+
+/**
+ * POST /api/console/account/second-factor/reset/: the authenticator app and recovery codes are
+ * taken away and every session ends, this one too; the next sign-in enrols a new app.
+ */
+export async function resetOwnFactor(deps: AppDeps, staff: StaffUser, currentPassword: string, ip: string | null): Promise<void> {
+  await checkOwnPassword(deps, staff, currentPassword);
+  await deps.db.db.transaction(async (tx) => {
+    await resetOwnSecondFactor(tx as Database, staff.id);
+    await recordAudit(tx, { actor: staff, action: 'staff.reset_own_second_factor', entity: 'staff', entityId: staff.id, after: { second_factor_enrolled: false, sessions_ended: true }, ip });
+  });
+  await mailStaffAccountChange(deps, staff.email, 'second_factor');
 }

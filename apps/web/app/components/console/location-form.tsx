@@ -5,7 +5,7 @@ import { Form } from 'react-router';
 import { Field } from './field.tsx';
 import { FormGroup, OtherErrors, type FormReader } from './catalogue-form-parts.tsx';
 
-const DAYS = [
+export const DAYS = [
   ['mon', 'Monday'],
   ['tue', 'Tuesday'],
   ['wed', 'Wednesday'],
@@ -16,7 +16,7 @@ const DAYS = [
 ] as const;
 const RANGES = 3;
 
-function DayHours({ form, day, label }: { form: FormReader; day: string; label: string }) {
+export function DayHours({ form, day, label }: { form: FormReader; day: string; label: string }) {
   const errors: string[] = [];
   for (const key of [`opening_hours.${day}`, ...Array.from({ length: RANGES }, (_, i) => [`opening_hours.${day}.${i}`, `opening_hours.${day}.${i}.open`, `opening_hours.${day}.${i}.close`]).flat()]) {
     errors.push(...(form.errors(key) ?? []));

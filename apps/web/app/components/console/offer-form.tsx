@@ -27,15 +27,36 @@ export interface OfferMerchant {
   locations: Array<{ id: number; label: string }>;
 }
 
-export function OfferForm({ form, merchant, categories, edit, submitting, changeMerchantHref }: { form: FormReader; merchant: OfferMerchant; categories: readonly CategoryChoice[]; edit: boolean; submitting: boolean; changeMerchantHref: string }) {
+/**
+ * `business`: the business centre's form (docs/api.md "Merchant centre"): the merchant is the
+ * page's, never changed here, and Featured is staff's choice, so neither shows.
+ */
+export function OfferForm({
+  form,
+  merchant,
+  categories,
+  edit,
+  submitting,
+  changeMerchantHref,
+  business = false,
+}: {
+  form: FormReader;
+  merchant: OfferMerchant;
+  categories: readonly CategoryChoice[];
+  edit: boolean;
+  submitting: boolean;
+  changeMerchantHref: string;
+  business?: boolean;
+}) {
   const dayErrors = form.errors('fine_print.days');
   const [categoryId, setCategoryId] = useState(form.text('category_id'));
   return (
     <Form method="post" className="console-form" noValidate>
       <input type="hidden" name="intent" value="save" />
       {edit ? <input type="hidden" name="version" value={form.text('version')} /> : null}
-      <input type="hidden" name="merchant_id" value={String(merchant.id)} />
+      {business ? null : <input type="hidden" name="merchant_id" value={String(merchant.id)} />}
       <FormGroup title="Where">
+        {business ? null : (
         <div className="console-field">
           <span className="console-label">Merchant</span>
           <span>
@@ -46,8 +67,11 @@ export function OfferForm({ form, merchant, categories, edit, submitting, change
           </span>
           {form.errors('merchant_id') ? <span className="console-field-error">{form.errors('merchant_id')!.join(' ')}</span> : null}
         </div>
+        )}
         {merchant.locations.length ? (
           <SelectField label="Location" name="location_id" defaultValue={form.text('location_id')} errors={form.errors('location_id')} options={[{ value: '', label: 'Choose a location' }, ...merchant.locations.map((l) => ({ value: String(l.id), label: l.label }))]} />
+        ) : business ? (
+          <p className="console-alert console-alert-warning">Your business has no location yet. Ask LocalSaver to add one first.</p>
         ) : (
           <p className="console-alert console-alert-warning">
             This merchant has no location yet. <Link to={`/console/merchants/${merchant.id}/locations/new`}>Add one</Link> first.
@@ -61,7 +85,7 @@ export function OfferForm({ form, merchant, categories, edit, submitting, change
         <SelectField label="Category" name="category_id" defaultValue={form.text('category_id')} errors={form.errors('category_id')} options={categoryOptions(categories, 'Choose a category')} onChange={(e) => setCategoryId(e.target.value)} />
         <SelectField label="Kind" name="secondary_type" defaultValue={form.text('secondary_type') || 'other'} errors={form.errors('secondary_type')} options={SECONDARY_TYPE_OPTIONS} hint="Car lease and purchase offers show their picture and, in Michigan, the lease form." />
         <SubcategoryPicker form={form} categories={categories} categoryId={categoryId} hint="Ctrl or Cmd to choose several." />
-        <CheckField label="Featured" name="is_featured" defaultChecked={form.on('is_featured')} errors={form.errors('is_featured')} hint="Shown first, with the Featured ribbon." />
+        {business ? null : <CheckField label="Featured" name="is_featured" defaultChecked={form.on('is_featured')} errors={form.errors('is_featured')} hint="Shown first, with the Featured ribbon." />}
       </FormGroup>
       <RichTextEditor name="description" label="Description" initialHtml={form.text('description')} errors={form.errors('description')} hint="The offer's details, shown in its modal and on the coupon." />
       <FormGroup title="Dates and printing">
@@ -72,6 +96,42 @@ export function OfferForm({ form, merchant, categories, edit, submitting, change
         <div className="cat-wide">
           <Field label="Redeem online at" name="external_offer_url" type="url" defaultValue={form.text('external_offer_url')} errors={form.errors('external_offer_url')} hint="Optional: the “Redeem Online” link (http:// or https://)." />
         </div>
+      </FormGroup>
+      <FormGroup title="Value" hint="The badge savers see on the card, the modal and the printed coupon (“$5 off”, “20% off”, “BOGO”, “$19.99”, “Free dessert”); it also ranks the offer under “Biggest saving”.">
+        <SelectField
+          label="Kind of value"
+          name="value.kind"
+          defaultValue={form.text('value.kind')}
+          errors={form.errors('value.kind') ?? form.errors('value')}
+          options={[
+            { value: '', label: '(no value)' },
+            { value: 'amount_off', label: 'Amount off ($5 off)' },
+            { value: 'percent_off', label: 'Percent off (20% off)' },
+            { value: 'bogo', label: 'Buy one, get one free (BOGO)' },
+            { value: 'price', label: 'A price ($19.99)' },
+            { value: 'free_item', label: 'A free item (Free dessert)' },
+          ]}
+        />
+        <Field
+          label="Amount or price ($)"
+          name="value.amount"
+          inputMode="decimal"
+          defaultValue={form.text('value.amount')}
+          errors={[...(form.errors('value.amount_cents') ?? []), ...(form.errors('value.price_cents') ?? [])]}
+          className="cat-short"
+          hint="For amount off and price."
+        />
+        <Field label="Percent off" name="value.percent" inputMode="numeric" defaultValue={form.text('value.percent')} errors={form.errors('value.percent')} className="cat-short" hint="1 to 100." />
+        <Field label="Free item" name="value.item" defaultValue={form.text('value.item')} errors={form.errors('value.item')} maxLength={60} className="cat-short" hint="e.g. “dessert”." />
+        <Field
+          label="Regular price ($)"
+          name="value.regular_price"
+          inputMode="decimal"
+          defaultValue={form.text('value.regular_price')}
+          errors={form.errors('value.regular_price_cents')}
+          className="cat-short"
+          hint="Optional: what the saving is measured against."
+        />
       </FormGroup>
       <FormGroup title="Fine print" hint="Picked here, worded the same on the modal and the printed coupon.">
         <fieldset className="cat-days cat-wide" aria-describedby={dayErrors ? 'fp-days-error' : undefined}>
@@ -126,9 +186,9 @@ export function OfferForm({ form, merchant, categories, edit, submitting, change
       <OtherErrors form={form} />
       <div className="console-actions">
         <button type="submit" className="console-btn" disabled={submitting}>
-          {submitting ? 'Saving…' : edit ? 'Save changes' : 'Create draft'}
+          {submitting ? 'Saving…' : edit ? (business ? 'Save draft' : 'Save changes') : 'Create draft'}
         </button>
-        {!edit ? <span className="console-muted console-small">A new offer is a draft: savers see it once it is published.</span> : null}
+        {!edit ? <span className="console-muted console-small">{business ? 'A new offer is a draft: submit it for review; savers see it once LocalSaver approves it.' : 'A new offer is a draft: savers see it once it is published.'}</span> : null}
       </div>
     </Form>
   );

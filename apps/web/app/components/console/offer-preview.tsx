@@ -1,11 +1,13 @@
 // The preview of an offer before (and after) it is published: the saver's own offer card (the
 // component the saver pages render, fed the saved offer as the list API would answer it), the
 // offer modal's content as the saver modal lays it out (its classes, without the modal's print,
-// save, share and analytics parts, which would act on a draft), and the printed coupon as the PDF
-// lays it out (apps/api/src/modules/prints/lib/coupon-pdf.ts: the API has no PDF for a draft).
-// Inert: its links and buttons do nothing here. Imported by console routes only, so the card grows
+// save, share and analytics parts, which would act on a draft), and the printed coupon itself: the
+// PDF savers get, from the same renderer, marked "PREVIEW - NOT VALID FOR REDEMPTION"
+// (routes/console/offer-coupon-preview.ts). The card and modal are inert: their links and
+// buttons do nothing here. Imported by console routes only, so the card grows
 // the console's chunk, never the saver's first load.
 import { OfferCard } from '../offer-card.tsx';
+import { ValueBadge } from '../value-badge.tsx';
 import type { OfferListItem } from '@market/domain/api/catalogue';
 
 export interface OfferPreview {
@@ -21,27 +23,18 @@ export interface OfferPreview {
     address: string;
     externalUrl: string;
     finePrintLines: string[];
+    value: OfferListItem['value'];
+    badge: string | null;
     description: string;
     retailerTerms: string;
     consumerTerms: string;
   };
-  coupon: {
-    merchantName: string;
-    headline: string;
-    certified: boolean;
-    expires: string;
-    street: string;
-    cityLine: string;
-    description: string;
-    code: string;
-    finePrint: string;
-    retailerTerms: string;
-    consumerTerms: string;
-  };
+  /** The page of the coupon's PDF preview (/console/offers/{id}/preview.pdf). */
+  couponPdf: string;
 }
 
 export function OfferPreviewPanel({ preview }: { preview: OfferPreview }) {
-  const { card, modal, coupon } = preview;
+  const { card, modal, couponPdf } = preview;
   return (
     <section className="cat-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">Preview</h2>
@@ -66,6 +59,7 @@ export function OfferPreviewPanel({ preview }: { preview: OfferPreview }) {
             </div>
             <div className="offer-info">
               <p className="offer-merchant">{modal.merchantName}</p>
+              <ValueBadge value={modal.value} badge={modal.badge} size="modal" />
               <div className="row wrap">
                 {modal.featured ? <span className="badge">Featured</span> : null}
                 {modal.certified ? <span className="badge">Certified</span> : null}
@@ -104,39 +98,19 @@ export function OfferPreviewPanel({ preview }: { preview: OfferPreview }) {
           </div>
         </div>
       </div>
-      <div className="cat-preview-frame">
+      <div className="cat-preview-frame cat-preview-coupon">
         <h3>Printed coupon</h3>
-        <div className="cat-coupon">
-          <p className="cat-coupon-merchant">{coupon.merchantName}</p>
-          <p className="cat-coupon-headline">{coupon.headline}</p>
-          {coupon.certified ? <p className="console-small">Certified Home Pro: licensed, bonded and insured</p> : null}
-          <p className="cat-coupon-expires">{coupon.expires}</p>
-          <p className="console-small">
-            {coupon.street}
-            <br />
-            {coupon.cityLine}
-          </p>
-          {coupon.description ? <p>{coupon.description}</p> : null}
-          <p className="console-small">Coupon code</p>
-          <p className="cat-coupon-code">{coupon.code}</p>
-          <p className="console-muted console-small">[QR code and barcode of the copy]</p>
-          <div className="cat-coupon-terms">
-            {(
-              [
-                ['Fine print', coupon.finePrint],
-                ['Retailer terms', coupon.retailerTerms],
-                ['Consumer terms', coupon.consumerTerms],
-              ] as const
-            )
-              .filter(([, text]) => text)
-              .map(([title, text]) => (
-                <div key={title}>
-                  <h4>{title}</h4>
-                  <p>{text}</p>
-                </div>
-              ))}
-          </div>
-        </div>
+        <p className="console-small">
+          The PDF savers print, from the same renderer, marked as a preview. Rendering it counts no print (each rendering is in the audit log).{' '}
+          <a href={couponPdf} target="_blank" rel="noopener">
+            Open the PDF
+          </a>
+        </p>
+        {/* Closed until asked for: a lazy frame inside it is not fetched, so a page view renders no PDF. */}
+        <details className="cat-coupon-details">
+          <summary>Show the printed coupon here</summary>
+          <iframe src={couponPdf} title="Printed coupon (PDF preview)" className="cat-coupon-pdf" loading="lazy" />
+        </details>
       </div>
       </div>
     </section>

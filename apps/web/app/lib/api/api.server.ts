@@ -4,6 +4,7 @@
 // parsed with the response schema the API serialises with (@market/domain/api), so a page reads
 // exactly what the API documents; a failure is an ApiError with a status, never a silent empty
 // answer. Every stored HTML field is sanitised before it reaches a component.
+import { WalletPassesOut } from '@market/domain/api/wallet';
 import { data, type RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import { PAGE_SIZE, RECOMMENDED_COUNT } from '@market/domain/constants';
@@ -172,7 +173,7 @@ export class ApiClient {
   }
 
   /** GET /api/entities/ (SPEC.md 7): offers near a place. */
-  async entities(geo: UserGeo, options: { category?: readonly string[]; offset?: number; limit?: number; order?: string; featured?: boolean; exclude?: readonly number[] } = {}): Promise<OfferListItem[]> {
+  async entities(geo: UserGeo, options: { category?: readonly string[]; offset?: number; limit?: number; order?: string | undefined; featured?: boolean; exclude?: readonly number[]; radius?: number | undefined; validNow?: boolean; bbox?: string | undefined } = {}): Promise<OfferListItem[]> {
     const path = `/api/entities/${query({
       type: 'Offer',
       ...placeParams(geo),
@@ -182,13 +183,19 @@ export class ApiClient {
       order: options.order,
       featured: options.featured,
       exclude: options.exclude?.map(String),
+      radius: options.radius,
+      valid_now: options.validNow,
+      bbox: options.bbox,
     })}`;
     return this.get(path, OfferList);
   }
 
   /** GET /api/search/ (SPEC.md 7). */
-  async search(q: string, geo: UserGeo, options: { category?: readonly string[]; offset?: number } = {}): Promise<OfferListItem[]> {
-    return this.get(`/api/search/${query({ q, ...placeParams(geo), category: options.category, offset: options.offset || undefined, limit: PAGE_SIZE })}`, OfferList);
+  async search(q: string, geo: UserGeo, options: { category?: readonly string[]; offset?: number; order?: string | undefined; radius?: number | undefined; validNow?: boolean; bbox?: string | undefined } = {}): Promise<OfferListItem[]> {
+    return this.get(
+      `/api/search/${query({ q, ...placeParams(geo), category: options.category, offset: options.offset || undefined, limit: PAGE_SIZE, order: options.order, radius: options.radius, valid_now: options.validNow, bbox: options.bbox })}`,
+      OfferList,
+    );
   }
 
   /** GET /api/recommendations/ (docs/api.md): 4 offers for the home page. */
@@ -216,6 +223,11 @@ export class ApiClient {
   }
 
   /** GET /api/contests/ (SPEC.md 7): the market's contests, already deduplicated by display name. */
+  /** Which wallet passes the site signs (docs/api.md "Wallet"). */
+  async walletPasses(): Promise<WalletPassesOut> {
+    return this.get('/api/wallet/', WalletPassesOut);
+  }
+
   async contests(geo: UserGeo, options: { featured?: boolean; offset?: number } = {}): Promise<Contest[]> {
     return (await this.get(`/api/contests/${query({ ...placeParams(geo), featured: options.featured, offset: options.offset || undefined })}`, ContestList)).map(sanitizedContest);
   }
@@ -280,6 +292,11 @@ export class ApiClient {
   /** GET /api/places/{id}/; ApiError 404 when unknown. */
   async place(id: string | number): Promise<ResolvedPlace> {
     return this.get(`/api/places/${encodeURIComponent(String(id))}/`, PlaceOut);
+  }
+
+  /** GET /api/places/zip/{zip}/ (the location picker's ZIP code); ApiError 404 when no place has it. */
+  async placeOfZip(zip: string): Promise<ResolvedPlace> {
+    return this.get(`/api/places/zip/${encodeURIComponent(zip)}/`, PlaceOut);
   }
 
   async reverseGeocode(lat: number, lng: number): Promise<ResolvedPlace> {

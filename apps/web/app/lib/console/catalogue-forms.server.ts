@@ -98,7 +98,7 @@ export interface HoursRow {
 export type HoursValues = Record<string, HoursRow[]>;
 
 /** Opening hours from the form: the filled ranges of each day; null when no day has one (closed / unknown). */
-function openingHours(form: FormData): Record<string, HoursRow[]> | null {
+export function openingHours(form: FormData): Record<string, HoursRow[]> | null {
   const out: Record<string, HoursRow[]> = {};
   for (const day of WEEKDAYS) {
     const ranges: HoursRow[] = [];
@@ -169,6 +169,31 @@ function finePrint(form: FormData, fields: FieldErrors): FinePrint | null {
   return Object.keys(raw).length ? (raw as FinePrint) : null;
 }
 
+export const VALUE_DOLLARS_INVALID = 'Enter the amount in dollars, e.g. 5 or 2.50.';
+
+/** Dollars as typed ('$1,250.50') in cents; undefined (and a problem under `field`) when unreadable. */
+function dollarsField(form: FormData, name: string, field: string, fields: FieldErrors, required: boolean): number | undefined {
+  const dollars = formText(form, name).trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!dollars && !required) return undefined;
+  if (/^\d+(\.\d{1,2})?$/.test(dollars)) return Math.round(Number(dollars) * 100);
+  fields[field] = [VALUE_DOLLARS_INVALID];
+  return undefined;
+}
+
+/** The structured value of the offer form (@market/domain/offer-value); null when no kind is chosen. */
+function offerValue(form: FormData, fields: FieldErrors): Record<string, unknown> | null {
+  const kind = formText(form, 'value.kind').trim();
+  if (!kind) return null;
+  const raw: Record<string, unknown> = { kind };
+  if (kind === 'amount_off') raw.amount_cents = dollarsField(form, 'value.amount', 'value.amount_cents', fields, true);
+  if (kind === 'price') raw.price_cents = dollarsField(form, 'value.amount', 'value.price_cents', fields, true);
+  if (kind === 'percent_off') raw.percent = numberOrText(formText(form, 'value.percent').trim());
+  if (kind === 'free_item') raw.item = formText(form, 'value.item');
+  const regular = dollarsField(form, 'value.regular_price', 'value.regular_price_cents', fields, false);
+  if (regular !== undefined) raw.regular_price_cents = regular;
+  return raw;
+}
+
 /** The offer form as the API's body, and the problems found before the schema (a dollar amount). */
 export function offerBody(form: FormData, { edit }: { edit: boolean }): { body: Record<string, unknown>; fields: FieldErrors } {
   const fields: FieldErrors = {};
@@ -189,6 +214,7 @@ export function offerBody(form: FormData, { edit }: { edit: boolean }): { body: 
     secondary_type: formText(form, 'secondary_type') || 'other',
     is_featured: checked(form, 'is_featured'),
     fine_print: finePrint(form, fields),
+    value: offerValue(form, fields),
   };
   if (edit) body.version = version(form);
   return { body, fields };
@@ -264,6 +290,7 @@ function centsAsDollars(cents: number | undefined): string {
 
 export function offerValues(o: ConsoleOffer): FormValues {
   const fp = o.fine_print ?? {};
+  const v = o.value;
   return {
     merchant_id: String(o.merchant.id),
     location_id: String(o.location.id),
@@ -288,6 +315,11 @@ export function offerValues(o: ConsoleOffer): FormValues {
     'fine_print.service': fp.service ?? '',
     'fine_print.limit': fp.limit ?? '',
     'fine_print.exclusions': fp.exclusions ?? '',
+    'value.kind': v?.kind ?? '',
+    'value.amount': centsAsDollars(v?.kind === 'amount_off' ? v.amount_cents : v?.kind === 'price' ? v.price_cents : undefined),
+    'value.percent': v?.kind === 'percent_off' ? String(v.percent) : '',
+    'value.item': v?.kind === 'free_item' ? v.item : '',
+    'value.regular_price': centsAsDollars(v?.regular_price_cents),
     version: String(o.version),
   };
 }

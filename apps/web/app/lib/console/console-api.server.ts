@@ -14,6 +14,7 @@ import { safeRedirectPath } from '@market/domain/redirect';
 import { parseCookies } from '../server/cookies.server.ts';
 import { CONSOLE_HOME } from './sections.ts';
 import { webRequestContext, type ApiFetch, type ApiRequestInit } from '../server/request-context.ts';
+import { pageUrl } from '../page-url.ts';
 
 export const CONSOLE_SESSION_COOKIE = 'console_session';
 /** The sign-in challenge between the password and the second factor's set-up (not in the URL). */
@@ -68,9 +69,25 @@ const MfaStateCookie = z.object({
   s: z.object({ secret: z.string().max(200), otpauth_url: z.string().max(1000) }).optional(),
 });
 
+/** The sign-in challenge as a cookie value (shared with the business centre's sign-in). */
+export function encodeMfaState(state: MfaState): string {
+  return Buffer.from(JSON.stringify({ t: state.mfaToken, n: state.next, s: state.setup })).toString('base64url');
+}
+
+/** A cookie value back as the challenge; `returnPath` keeps its "next" on the product's own pages. */
+export function decodeMfaState(value: string | undefined, returnPath: (next: string) => string): MfaState | null {
+  if (!value) return null;
+  try {
+    const parsed = MfaStateCookie.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    if (!parsed.success) return null;
+    return { mfaToken: parsed.data.t, next: returnPath(parsed.data.n), setup: parsed.data.s };
+  } catch {
+    return null;
+  }
+}
+
 export function mfaCookie(state: MfaState, secure: boolean): string {
-  const value = Buffer.from(JSON.stringify({ t: state.mfaToken, n: state.next, s: state.setup })).toString('base64url');
-  return consoleCookie(CONSOLE_MFA_COOKIE, value, CONSOLE_MFA_SECONDS, secure);
+  return consoleCookie(CONSOLE_MFA_COOKIE, encodeMfaState(state), CONSOLE_MFA_SECONDS, secure);
 }
 
 export function clearMfaCookie(secure: boolean): string {
@@ -78,15 +95,7 @@ export function clearMfaCookie(secure: boolean): string {
 }
 
 export function readMfaState(request: Request): MfaState | null {
-  const value = parseCookies(request.headers.get('cookie')).get(CONSOLE_MFA_COOKIE);
-  if (!value) return null;
-  try {
-    const parsed = MfaStateCookie.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    if (!parsed.success) return null;
-    return { mfaToken: parsed.data.t, next: consoleReturnPath(parsed.data.n, 'http://console.invalid'), setup: parsed.data.s };
-  } catch {
-    return null;
-  }
+  return decodeMfaState(parseCookies(request.headers.get('cookie')).get(CONSOLE_MFA_COOKIE), (next) => consoleReturnPath(next, 'http://console.invalid'));
 }
 
 /**
@@ -108,10 +117,7 @@ export function consoleReturnPath(value: unknown, origin: string): string {
  * address, as the browser shows it.
  */
 export function consolePageUrl(request: Request): URL {
-  const url = new URL(request.url);
-  url.pathname = url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.replace(/\.data$/, '');
-  url.searchParams.delete('_routes');
-  return url;
+  return pageUrl(request);
 }
 
 /** The sign-in page, coming back to this request's page afterwards. */
@@ -172,6 +178,8 @@ export interface ConsoleApiOptions {
    * is the API's answer to show (a wrong code, an ended challenge), not a reason to sign in again.
    */
   anonymous?: boolean;
+  /** Where a 401 sends the visitor instead of the console's sign-in (the business centre's). */
+  signIn?: () => never;
 }
 
 export class ConsoleApi {
@@ -179,6 +187,7 @@ export class ConsoleApi {
   private readonly request: Request;
   private readonly secure: boolean;
   private readonly anonymous: boolean;
+  private readonly signIn: (() => never) | undefined;
   readonly token: string | null;
 
   constructor(fetcher: ApiFetch, request: Request, secure: boolean, options: ConsoleApiOptions & { token?: string | null } = {}) {
@@ -186,11 +195,13 @@ export class ConsoleApi {
     this.request = request;
     this.secure = secure;
     this.anonymous = options.anonymous === true;
+    this.signIn = options.signIn;
     this.token = options.token === undefined ? consoleToken(request) : options.token;
   }
 
   /** To the sign-in page (the stale cookie cleared), coming back here afterwards. */
   signInAgain(): never {
+    if (this.signIn) this.signIn();
     // A client-side navigation to `/console` asks for `/console.data`, which the cookie's path does
     // not reach: ask again at the dashboard's own address, which it does (sections.ts CONSOLE_HOME).
     if (!this.token && new URL(this.request.url).pathname === '/console.data') throw redirect(CONSOLE_HOME);

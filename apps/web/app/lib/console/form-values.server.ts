@@ -11,3 +11,8 @@ export function failureText(failure: ConsoleFailure): string {
   if (failure.kind === 'conflict') return failure.message;
   return [failure.message, ...Object.values(failure.fields).flat()].filter(Boolean).join(' ');
 }
+
+/** The record as it stands now, from a 409's `current` (an empty record when the API sent none). */
+export function conflictRecord(current: unknown): Record<string, unknown> {
+  return current && typeof current === 'object' ? (current as Record<string, unknown>) : {};
+}

@@ -1,13 +1,11 @@
 // What the offer pages load beside the offer: the merchant it belongs to (with its locations, for
 // the location picker), a merchant search for "Change merchant", and the preview's data: the
-// saver's card as the list API would answer it, and the coupon as the PDF lays it out
-// (apps/api/src/modules/prints/lib/coupon-pdf.ts), built from the saved offer.
+// saver's card and modal as the list and detail APIs would answer them, built from the saved
+// offer, and the page of its printed coupon's PDF preview.
 import type { ConsoleApi } from './console-api.server.ts';
 import { ConsoleMerchantDetailOut, ConsoleMerchantPageOut } from '@market/domain/api/console-merchants';
 import type { ConsoleOffer } from '@market/domain/api/console-offers';
-import { expiryLabel, expiryStatus, formatDisplayDate } from '@market/domain/expiry';
-import { offerCode } from '@market/domain/offer-code';
-import { stripMarkup } from '@market/domain/spotlight';
+import { expiryLabel, expiryStatus } from '@market/domain/expiry';
 import { MARKETS, type MarketId } from '@market/domain/markets';
 import type { OfferMerchant } from '../../components/console/offer-form.tsx';
 import type { OfferPreview } from '../../components/console/offer-preview.tsx';
@@ -32,14 +30,8 @@ export async function merchantSearch(api: ConsoleApi, q: string | null): Promise
   return page.results.map((m) => ({ id: m.id, name: m.name, detail: `${m.location_count} location${m.location_count === 1 ? '' : 's'}${m.markets.length ? `, ${m.markets.map((id) => MARKETS[id as MarketId]?.name ?? id).join(', ')}` : ''}` }));
 }
 
-/** A whole id from the URL, or null. */
-export function idParam(value: string | null): number | null {
-  const n = Number(value);
-  return value && Number.isSafeInteger(n) && n >= 1 ? n : null;
-}
-
-/** The saved offer as savers would see it: the card, the modal and the printed coupon. */
-export async function offerPreview(offer: ConsoleOffer, merchant: ConsoleMerchantDetailOut): Promise<OfferPreview> {
+/** The saved offer as savers would see it: the card, the modal, and where its printed coupon's preview is. */
+export function offerPreview(offer: ConsoleOffer, merchant: ConsoleMerchantDetailOut): OfferPreview {
   const location = merchant.locations.find((l) => l.id === offer.location.id);
   const place = { address: offer.location.address, city: offer.location.city, state: offer.location.state, zip: location?.zip ?? '' };
   const status = expiryStatus(offer.expires_at);
@@ -63,6 +55,8 @@ export async function offerPreview(offer: ConsoleOffer, merchant: ConsoleMerchan
       additional_offers: 0,
       is_featured: offer.is_featured,
       distance: null,
+      value: offer.value,
+      badge: offer.badge,
     },
     modal: {
       name: offer.name,
@@ -75,22 +69,12 @@ export async function offerPreview(offer: ConsoleOffer, merchant: ConsoleMerchan
       address: [place.address, place.city, `${place.state} ${place.zip}`.trim()].filter(Boolean).join(', '),
       externalUrl: offer.external_offer_url,
       finePrintLines: offer.fine_print_lines,
+      value: offer.value,
+      badge: offer.badge,
       description: offer.description,
       retailerTerms: offer.retailer_terms,
       consumerTerms: offer.consumer_terms,
     },
-    coupon: {
-      merchantName: merchant.name,
-      headline: offer.name,
-      certified: merchant.certified_badge,
-      expires: `Expires: ${formatDisplayDate(offer.expires_at)}`,
-      street: [location?.address ?? place.address, location?.address2].filter(Boolean).join(', '),
-      cityLine: `${place.city}, ${place.state} ${place.zip}`.trim(),
-      description: stripMarkup(offer.description),
-      code: await offerCode(offer.id, offer.code),
-      finePrint: offer.fine_print_lines.join('\n'),
-      retailerTerms: stripMarkup(offer.retailer_terms),
-      consumerTerms: stripMarkup(offer.consumer_terms),
-    },
+    couponPdf: `/console/offers/${offer.id}/preview.pdf`,
   };
 }

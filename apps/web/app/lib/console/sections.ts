@@ -28,16 +28,19 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { href: CONSOLE_HOME, label: 'Dashboard', description: 'Today at a glance: what needs attention and how the site is doing.', roles: EVERYONE },
   { href: '/console/merchants', label: 'Merchants', description: 'Merchants, their locations and opening hours, licences and the people who run them.', roles: ['admin', 'editor'] },
   { href: '/console/offers', label: 'Offers', description: 'Create, schedule, pause and review offers, and see what savers see.', roles: ['admin', 'editor'] },
+  { href: '/console/reviews', label: 'Offer review', description: 'Offers and changes businesses proposed: approve them or send them back with a note.', roles: ['admin', 'editor'] },
   { href: '/console/contests', label: 'Contests', description: 'Contests, their entries and the recorded winner draws.', roles: ['admin', 'editor'] },
   { href: '/console/content', label: 'Content', description: 'Callouts and the other content of the saver pages.', roles: ['admin', 'editor'] },
   { href: '/console/leads', label: 'Leads', description: 'Leads from the forms: assign, note, close and export them.', roles: ['admin', 'support'] },
   { href: '/console/members', label: 'Members', description: 'Saver accounts: look one up, help with sign-in and e-mail problems.', roles: ['admin', 'support'] },
+  { href: '/console/redemption-attempts', label: 'Code attempts', description: 'Refused coupon codes: wrong business or location, photocopies, guesses.', roles: ['admin', 'support'] },
   { href: '/console/newsletter', label: 'Newsletter', description: 'Whether an address is on the newsletter list, and since when.', roles: ['admin', 'support'] },
   { href: '/console/staff', label: 'Staff', description: 'Staff accounts, their roles and markets, invitations and sign-in resets.', roles: ['admin'] },
   { href: '/console/audit', label: 'Audit log', description: 'Who changed what, and when, across the console.', roles: ['admin'] },
   { href: '/console/mailbox', label: 'Mailbox', description: 'The mails the site wrote when it runs without a mail server.', roles: ['admin'] },
   { href: '/console/jobs', label: 'Jobs', description: 'What the app does by itself, its last runs, and running one now.', roles: ['admin'] },
   { href: '/console/sessions', label: 'Sessions', description: 'Where you are signed in; end a session you do not recognise.', roles: EVERYONE },
+  { href: '/console/account', label: 'Your account', description: 'Your e-mail address, recovery codes and authenticator app (each asks for your password).', roles: EVERYONE },
 ];
 
 export function sectionsFor(role: StaffRole): ConsoleSection[] {

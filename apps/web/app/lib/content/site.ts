@@ -1,8 +1,7 @@
 // Site-wide texts, links and images the pages share (SPEC.md 1, 2). External pages the SPEC names
 // without an address use the addresses below (a decision recorded in docs/decisions.md).
-import { MAIN_CATEGORIES, HOME_PROS_CATEGORIES } from '@market/domain/categories';
+import { MAIN_CATEGORIES } from '@market/domain/categories';
 import { servingMarket, type SoldState } from '@market/domain/markets';
-import type { PageType } from '@market/domain/page-type';
 
 export const EXTERNAL = {
   contests: 'https://win.localsaver.example/',
@@ -36,69 +35,17 @@ export const BROWSE_BUTTONS: ReadonlyArray<{ slug: string; label: string; href: 
   { slug: 'contests', label: 'Contests', href: EXTERNAL.contests, external: true, icon: 'trophy' },
 ];
 
-/** Category entries of the mobile menu (SPEC.md 2 Mobile menu): the contests category goes to the external contest page. */
-export const MENU_CATEGORIES = MAIN_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: c.slug === 'contests' ? EXTERNAL.contests : `/browse/${c.slug}`, external: c.slug === 'contests' }));
-
-export const HOME_PROS_LINKS = HOME_PROS_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: `/browse/${c.slug}` }));
-
-export interface SpecialEdition {
-  mainText: string;
-  subText: string;
-  alt: string;
-  image: string;
-  badge?: string;
-  action?: { label: string; href: string };
-}
-
-/** Special-edition headers (SPEC.md 2 Home): main text, sub text, alt text, image, optional badge and button. */
-export const SPECIAL_EDITIONS: Partial<Record<PageType, SpecialEdition>> = {
-  Automotive: {
-    mainText: 'Auto Special Edition',
-    subText: 'Lease deals, test drives and service coupons from Michigan dealers.',
-    alt: 'A new car on a showroom floor',
-    image: '/media/headers/automotive.svg',
-    badge: 'Michigan only',
-  },
-  HomeImprovement: {
-    mainText: 'Home Improvement Special Edition',
-    subText: 'Trusted local pros for every room, yard and repair.',
-    alt: 'A renovated kitchen',
-    image: '/media/headers/home-improvement.svg',
-  },
-  HomeImprovementHomePros: {
-    mainText: 'Get the right professional',
-    subText: 'Certified home pros are licensed where required, bonded when needed and insured.',
-    alt: 'A contractor at work on a house',
-    image: '/media/headers/home-pros.svg',
-    badge: 'Certified HomePros',
-    action: { label: 'Get Estimates', href: EXTERNAL.estimates },
-  },
-  Contests: {
-    mainText: 'Contests & Sweepstakes',
-    subText: 'Enter for free to win prizes from local businesses.',
-    alt: 'Prize tickets and confetti',
-    image: '/media/headers/contests.svg',
-    badge: 'Free to enter',
-  },
-};
-
-export const COMPANY_LINKS = [
-  { href: '/about', label: 'About Us' },
-  { href: '/careers', label: 'Careers' },
-  { href: '/presskit', label: 'Press Kit' },
-  { href: '/contact', label: 'Contact Us' },
-  { href: '/terms', label: 'Terms of Use' },
-  { href: '/privacy', label: 'Privacy Policy' },
-] as const;
-
 /** Business pages (SPEC.md 2 Footer: the business footer, no newsletter strip, isBusiness). */
 export function isBusinessPath(pathname: string): boolean {
   return pathname === '/business' || pathname.startsWith('/business/');
 }
 
-/** The staff console (apps/web/app/routes/console): its own shell, none of the site's header, footer or member overlays. */
+/**
+ * The staff console (apps/web/app/routes/console) and the business centre
+ * (routes/business-centre): their own shell, none of the site's header, footer or member overlays.
+ */
 export function isConsolePath(pathname: string): boolean {
-  return pathname === '/console' || pathname.startsWith('/console/');
+  return pathname === '/console' || pathname.startsWith('/console/') || pathname === '/business/centre' || pathname.startsWith('/business/centre/');
 }
 
 const ACCOUNT_PATHS = ['/login', '/signup', '/membership', '/verify', '/user/account'];

@@ -79,6 +79,8 @@ export function SessionProvider({ initialAuth, children }: { initialAuth: AuthSt
     const token = storedToken();
     if (token) void fetch('/auth/logout/', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
     clearSession();
+    // The member's coupons kept for offline use leave the device with them (docs/decisions.md "Offline wallet").
+    void import('./offline-wallet.ts').then((wallet) => wallet.forgetMemberData()).catch(() => undefined);
     store.set(false, 'sign-out');
     closeAuth();
   }, [store, closeAuth]);

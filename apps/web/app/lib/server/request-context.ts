@@ -24,6 +24,8 @@ export interface WebRequestContext {
   publicUrl: string;
   /** Whether cookies should carry the Secure flag (PUBLIC_URL is https). */
   secureCookies: boolean;
+  /** MAP_STYLE_URL: the map view's style; unset, the embedded basemap. */
+  mapStyleUrl?: string | undefined;
   api: ApiFetch;
 }
 

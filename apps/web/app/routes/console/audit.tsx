@@ -7,6 +7,7 @@ import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { consoleColumns, DataTable } from '../../components/console/data-table.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { auditDiff, type AuditDiffRow } from '../../lib/console/audit-diff.ts';
+import { DiffTable } from '../../components/console/diff-table.tsx';
 import { marketName } from '../../lib/console/contest-format.ts';
 import { formatDateTime } from '../../lib/console/format.server.ts';
 import { listQuery } from '../../lib/console/list-params.ts';
@@ -74,34 +75,6 @@ const columns = [
   col.accessor('ip', { header: 'Address', cell: (info) => info.getValue() ?? '' }),
 ];
 
-function DiffTable({ rows, label }: { rows: readonly AuditDiffRow[]; label: string }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls sideways on a phone: focusable so a keyboard can scroll it
-    <div className="console-diff-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className="console-diff">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d.field} className={d.changed ? 'console-diff-changed' : undefined}>
-              <th scope="row">
-                {d.field}
-                {d.changed ? <span className="console-diff-mark"> changed</span> : null}
-              </th>
-              <td data-label="Before">{d.block ? <pre>{d.before}</pre> : d.before}</td>
-              <td data-label="After">{d.block ? <pre>{d.after}</pre> : d.after}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /** The entry's before and after: the changed fields, then the unchanged ones behind their own toggle. */
 function AuditDetail({ entry }: { entry: Entry }) {

@@ -8,7 +8,7 @@ import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { Field, FormMessage } from '../../components/console/field.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { dayText } from '../../lib/console/contest-format.ts';
-import { failureText, formText } from '../../lib/console/form-values.server.ts';
+import { failureText, formText, conflictRecord } from '../../lib/console/form-values.server.ts';
 import { checkBody, formCheck, formList, formNumber, type FieldErrors } from '../../lib/console/schema-form.server.ts';
 import { ConsoleCalloutOut } from '@market/domain/api/console-content';
 import { US_STATES } from '@market/domain/markets';
@@ -103,8 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const saved = await api.send('PATCH', `/api/console/callouts/${id}/`, checked.body, ConsoleCalloutOut);
   if (saved.ok) return { intent: 'save', ok: true, message: 'The callout is saved. The home page shows the change at once.' };
   if (saved.kind === 'conflict') {
-    const current = saved.current && typeof saved.current === 'object' ? (saved.current as Record<string, unknown>) : {};
-    return { intent: 'save', ok: false, values, fields: {}, message: null, conflict: { message: saved.message, current } };
+    return { intent: 'save', ok: false, values, fields: {}, message: null, conflict: { message: saved.message, current: conflictRecord(saved.current) } };
   }
   return refused(saved.fields, saved.message);
 }

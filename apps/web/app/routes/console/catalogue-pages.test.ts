@@ -10,7 +10,8 @@ import { action as newOfferAction } from './offer-new.tsx';
 import { loader as offersLoader } from './offers.tsx';
 import { action as merchantAction, loader as merchantLoader } from './merchant.tsx';
 import { loader as merchantsLoader } from './merchants.tsx';
-import { action as imageAction } from './merchant-image.tsx';
+import { action as imageAction } from './record-image.tsx';
+import { loader as previewLoader } from './offer-coupon-preview.ts';
 import { action as newLocationAction } from './location-new.tsx';
 import { action as locationAction, loader as locationLoader } from './location.tsx';
 
@@ -98,6 +99,8 @@ function offer(overrides: Record<string, unknown> = {}) {
     consumer_terms: '',
     fine_print: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], min_purchase_cents: 2500 },
     fine_print_lines: ['Valid Mon–Fri', 'Minimum purchase $25'],
+    value: { kind: 'amount_off', amount_cents: 500 },
+    badge: '$5 off',
     created_by: 1,
     created_at: '2026-11-01T10:00:00Z',
     ...overrides,
@@ -125,6 +128,9 @@ function offerForm(overrides: Record<string, string> = {}): Record<string, strin
     secondary_type: 'other',
     'fine_print.days': 'mon',
     'fine_print.min_purchase': '25',
+    'value.kind': 'price',
+    'value.amount': '19.99',
+    'value.regular_price': '$29.99',
     ...overrides,
   };
 }
@@ -147,13 +153,13 @@ describe('/console/offers/:id', () => {
     const body = result.body as { conflict: { message: string; theirs: Record<string, unknown>; version: string }; values: Record<string, unknown> };
     expect(body.conflict.message).toBe('Someone else changed this offer since you opened it.');
     expect(body.conflict.theirs).toMatchObject({ name: 'Two pizzas for $18', version: '5', 'fine_print.days': [], 'fine_print.min_purchase': '' });
-    expect(body.values).toMatchObject({ name: 'Two large pizzas for $20', version: '5', 'fine_print.min_purchase': '25' });
+    expect(body.values).toMatchObject({ name: 'Two large pizzas for $20', version: '5', 'fine_print.min_purchase': '25', 'value.amount': '19.99' });
     // The body sent: the API's fields, the version read, the fine print as structured JSON in cents.
     expect(calls[0]).toMatchObject({
       method: 'PATCH',
       path: '/api/console/offers/77/',
       headers: { authorization: 'Bearer staff-token-0123456789abcdef' },
-      body: { version: 4, merchant_id: 5, location_id: 31, category_id: 1, subcategory_ids: [11], name: 'Two large pizzas for $20', starts_at: null, max_prints: 3, is_featured: false, fine_print: { days: ['mon'], min_purchase_cents: 2500 } },
+      body: { version: 4, merchant_id: 5, location_id: 31, category_id: 1, subcategory_ids: [11], name: 'Two large pizzas for $20', starts_at: null, max_prints: 3, is_featured: false, fine_print: { days: ['mon'], min_purchase_cents: 2500 }, value: { kind: 'price', price_cents: 1999, regular_price_cents: 2999 } },
     });
   });
 
@@ -163,6 +169,17 @@ describe('/console/offers/:id', () => {
     });
     const result = await outcome(() => offerAction(args(pageRequest('/console/offers/77', { cookie: session, form: offerForm() }), context, { id: '77' }) as never));
     expect(result.body).toMatchObject({ conflict: null, message: null, fields: { location_id: ['This location is not one of the merchant’s.'], 'fine_print.hours.to': ['The hours must start and end at different times.'] } });
+  });
+
+  it('checks the value fields before sending: dollars, the percent range and the free item', async () => {
+    const { context, calls } = offerApi();
+    const send = async (form: Record<string, string>) =>
+      ((await outcome(() => offerAction(args(pageRequest('/console/offers/77', { cookie: session, form: offerForm(form) }), context, { id: '77' }) as never))).body as { fields: Record<string, string[]> }).fields;
+    expect(await send({ 'value.kind': 'amount_off', 'value.amount': 'five', 'value.regular_price': '' })).toEqual({ 'value.amount_cents': ['Enter the amount in dollars, e.g. 5 or 2.50.'] });
+    expect(await send({ 'value.kind': 'percent_off', 'value.percent': '150', 'value.regular_price': '' })).toEqual({ 'value.percent': ['Enter the percent off as a whole number from 1 to 100.'] });
+    expect(await send({ 'value.kind': 'free_item', 'value.item': '  ', 'value.regular_price': '' })).toEqual({ 'value.item': ['Enter the free item, e.g. “dessert”.'] });
+    expect(await send({ 'value.kind': 'coupon' })).toEqual({ 'value.kind': ['Choose the kind of value: amount_off, percent_off, bogo, price or free_item.'] });
+    expect(calls).toHaveLength(0);
   });
 
   it('checks the form with the domain schema first: nothing goes out while a field is wrong', async () => {
@@ -215,13 +232,35 @@ describe('/console/offers/:id', () => {
     expect((stale.body as { message: string }).message).toMatch(/^Only a published offer can be paused\. The page now shows the offer as it stands/);
   });
 
-  it('previews the saved offer: the card as the list API answers it, the coupon as the PDF lays it out', async () => {
+  it('previews the saved offer: the card as the list API answers it, the coupon as its PDF preview', async () => {
     const { context } = offerApi();
     const loaded = await outcome(() => offerLoader(args(pageRequest('/console/offers/77', { cookie: session }), context, { id: '77' })));
-    const { preview, values } = loaded.body as { preview: { card: Record<string, unknown>; coupon: Record<string, unknown> }; values: Record<string, unknown> };
+    const { preview, values } = loaded.body as { preview: { card: Record<string, unknown>; couponPdf: string }; values: Record<string, unknown> };
     expect(preview.card).toMatchObject({ entitiable_id: 77, merchant_slug: 'lakeside-pizza', location: { zip: '55402' }, is_certified: true, expires_at: '2026-12-31' });
-    expect(preview.coupon).toMatchObject({ expires: 'Expires: 12/31/2026', cityLine: 'Minneapolis, MN 55402', finePrint: 'Valid Mon–Fri\nMinimum purchase $25', retailerTerms: 'Not with other offers.', code: expect.stringMatching(/^[0-9A-F]{8}$/) });
+    expect(preview.couponPdf).toBe('/console/offers/77/preview.pdf');
     expect(values).toMatchObject({ 'fine_print.days': ['mon', 'tue', 'wed', 'thu', 'fri'], 'fine_print.min_purchase': '25', subcategory_ids: ['11'] });
+  });
+
+  it('hands on the PDF preview of the printed coupon with the session, and the API\'s framing rules', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.3 preview');
+    const { context, calls } = consoleContext({
+      'GET /api/console/offers/77/preview.pdf?layout=home-pros': {
+        raw: pdf,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="coupon-preview-x.pdf"', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "frame-ancestors 'self'", 'x-internal': 'no' },
+      },
+    });
+    const res = (await previewLoader(args(pageRequest('/console/offers/77/preview.pdf?layout=home-pros&x=1', { cookie: session }), context, { id: '77' }) as never)) as Response;
+    expect(calls[0]).toMatchObject({ method: 'GET', stream: true, headers: { authorization: 'Bearer staff-token-0123456789abcdef' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-internal')).toBeNull();
+    expect(new TextDecoder().decode(await res.arrayBuffer())).toBe('%PDF-1.3 preview');
+    const none = await outcome(() => previewLoader(args(pageRequest('/console/offers/77/preview.pdf'), consoleContext({}).context, { id: '77' }) as never));
+    expect(none.location).toBe('/console/login?next=%2Fconsole%2Foffers%2F77%2Fpreview.pdf');
+    expect((await outcome(() => previewLoader(args(pageRequest('/console/offers/x/preview.pdf', { cookie: session }), consoleContext({}).context, { id: 'x' }) as never))).status).toBe(404);
   });
 
   it('a new offer is created as a draft and opens its page', async () => {
@@ -256,6 +295,8 @@ describe('/console/merchants/:id', () => {
     const { context } = consoleContext({
       'GET /api/console/merchants/5/': { body: MERCHANT },
       'GET /api/categories/': { body: CATEGORIES },
+      'GET /api/console/merchants/5/team/': { body: { members: [], invitations: [] } },
+      'GET /api/console/merchants/5/photos/': { body: { photos: [], max: 12 } },
       'PATCH /api/console/merchants/5/': { status: 409, body: { detail: 'Someone else changed this merchant since you opened it.', current: { ...MERCHANT, name: 'Lakeside Pizza Co.', version: 4 } } },
     });
     const loaded = await outcome(() => merchantLoader(args(pageRequest('/console/merchants/5?saved=saved', { cookie: session }), context, { id: '5' }) as never));
@@ -263,6 +304,25 @@ describe('/console/merchants/:id', () => {
     const form = { intent: 'save', version: '3', name: 'Lakeside Pizzeria', about: '', website: '', phone: '', category_id: '1', is_certified: 'on', insured: 'on', insurance_expires_on: '2027-01-31' };
     const result = await outcome(() => merchantAction(args(pageRequest('/console/merchants/5', { cookie: session, form }), context, { id: '5' }) as never));
     expect(result.body).toMatchObject({ conflict: { theirs: { name: 'Lakeside Pizza Co.', version: '4' } }, values: { name: 'Lakeside Pizzeria', version: '4' } });
+  });
+
+  it('sends a contest banner and an offer picture to their own API upload, then back to the record; another kind is a 404', async () => {
+    const contest = { id: 7, slug: 'c', display_name: 'C', description: '', rules: '', prize: 'P', starts_at: '2026-11-01', ends_at: '2026-12-01', status: 'running', is_active: true, sweepstakes_numbers: [], merchant_id: null, win_save_contest_link: null, picture_path: null, banner_path: '/media/uploads/banner-0123456789abcdef0123456789abcdef.webp', markets: [], entry_count: 0, version: 2, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T00:00:00.000Z' };
+    const { context, calls } = consoleContext({
+      'POST /api/console/contests/7/banner/': { body: contest },
+      'POST /api/console/offers/77/picture/': { body: offer() },
+    });
+    const upload = (path: string, params: Record<string, string>) => {
+      const body = new FormData();
+      body.set('file', new File([new Uint8Array([0xff, 0xd8, 0xff])], 'image.jpg', { type: 'image/jpeg' }));
+      return outcome(() => imageAction(args(new Request(`http://localhost${path}`, { method: 'POST', headers: { cookie: session }, body }), context, params) as never));
+    };
+    expect((await upload('/console/contests/7/banner', { id: '7', kind: 'banner' })).location).toBe('/console/contests/7?saved=banner');
+    expect((await upload('/console/offers/77/picture', { id: '77', kind: 'picture' })).location).toBe('/console/offers/77?done=picture');
+    expect(calls.map((c) => c.path)).toEqual(['/api/console/contests/7/banner/', '/api/console/offers/77/picture/']);
+    expect((calls[0]!.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((await upload('/console/offers/77/logo', { id: '77', kind: 'logo' })).status).toBe(404);
+    expect((await upload('/console/contests/x/banner', { id: 'x', kind: 'banner' })).status).toBe(404);
   });
 
   it('sends an uploaded logo to the API as multipart, and shows its refusal', async () => {

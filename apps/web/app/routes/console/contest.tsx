@@ -8,10 +8,11 @@ import type { Route } from './+types/contest';
 import { ConflictNotice, type ConflictField } from '../../components/console/conflict-notice.tsx';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { Field, FormMessage, TextAreaField } from '../../components/console/field.tsx';
+import { ImageUpload } from '../../components/console/image-upload.tsx';
 import { RichTextEditor } from '../../components/console/rich-text-editor.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { contestStatusLabel, dayText, marketName, marketsText } from '../../lib/console/contest-format.ts';
-import { failureText, formText } from '../../lib/console/form-values.server.ts';
+import { failureText, formText, conflictRecord } from '../../lib/console/form-values.server.ts';
 import { formatDateTime } from '../../lib/console/format.server.ts';
 import { checkBody, formCheck, formLines, formList, formNumber, type FieldErrors } from '../../lib/console/schema-form.server.ts';
 import { ConsoleContestOut, ContestDrawOut } from '@market/domain/api/console-contests';
@@ -49,6 +50,11 @@ function valuesOf(contest: ConsoleContestOut): ContestFormValues {
   };
 }
 
+const IMAGE_SAVED: Record<string, string> = {
+  banner: 'The new banner was saved. Savers see it at once.',
+  picture: 'The new picture was saved. Savers see it at once.',
+};
+
 function contestId(params: { id?: string }): number | 'new' {
   if (params.id === 'new') return 'new';
   const id = Number(params.id);
@@ -58,7 +64,7 @@ function contestId(params: { id?: string }): number | 'new' {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = contestId(params);
-  if (id === 'new') return { contest: null, draws: [], created: false };
+  if (id === 'new') return { contest: null, draws: [], created: false, uploaded: null };
   const contest = await consoleApi(context, request).get(`/api/console/contests/${id}/`, ContestDetailOut);
   const { draws, ...rest } = contest;
   return {
@@ -66,6 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Written here in the business time zone: the page carries no date code.
     draws: draws.map((d) => ({ ...d, drawn_at_text: formatDateTime(d.drawn_at) })),
     created: consolePageUrl(request).searchParams.has('created'),
+    uploaded: IMAGE_SAVED[consolePageUrl(request).searchParams.get('saved') ?? ''] ?? null,
   };
 }
 
@@ -133,8 +140,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const saved = await api.send('PATCH', `/api/console/contests/${id}/`, checked.body, ConsoleContestOut);
   if (saved.ok) return { intent: 'save', ok: true, message: 'The contest is saved. Savers see the change at once.' };
   if (saved.kind === 'conflict') {
-    const current = saved.current && typeof saved.current === 'object' ? (saved.current as Record<string, unknown>) : {};
-    return { intent: 'save', ok: false, values, fields: {}, message: null, conflict: { message: saved.message, current } };
+    return { intent: 'save', ok: false, values, fields: {}, message: null, conflict: { message: saved.message, current: conflictRecord(saved.current) } };
   }
   return refused(saved.fields, saved.message);
 }
@@ -162,7 +168,7 @@ export const CONTEST_CONFLICT_FIELDS: readonly ConflictField[] = [
 ];
 
 export default function ContestPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { contest, draws, created } = loaderData;
+  const { contest, draws, created, uploaded } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const save = actionData?.intent === 'save' ? actionData : null;
@@ -201,6 +207,7 @@ export default function ContestPage({ loaderData, actionData, params }: Route.Co
         </ul>
       ) : null}
       {created && !save ? <FormMessage tone="success" message="The contest is created." /> : null}
+      {uploaded && !actionData ? <FormMessage tone="success" message={uploaded} /> : null}
       {save?.ok ? <FormMessage tone="success" message={save.message} /> : null}
       {failed?.conflict ? (
         <ConflictNotice message={failed.conflict.message} theirs={failed.conflict.current} yours={failed.values as unknown as Record<string, unknown>} fields={CONTEST_CONFLICT_FIELDS} reloadHref={`/console/contests/${params.id}`} />
@@ -269,6 +276,13 @@ export default function ContestPage({ loaderData, actionData, params }: Route.Co
           <Link to="/console/contests">Cancel</Link>
         </div>
       </Form>
+
+      {contest ? (
+        <div className="console-grid-2 console-images">
+          <ImageUpload action={`/console/contests/${contest.id}/banner`} kind="banner" current={contest.banner_path} shape="At most 1920 wide (shown up to 960 × 240)." shownOn="on the home page banner and in the contest window" />
+          <ImageUpload action={`/console/contests/${contest.id}/picture`} kind="picture" current={contest.picture_path} shape="At most 1200 wide (shown 480 × 270)." shownOn="on the contest cards" />
+        </div>
+      ) : null}
 
       {contest ? <DrawsSection contest={contest} draws={draws} actionData={actionData} busy={busy} /> : null}
     </>

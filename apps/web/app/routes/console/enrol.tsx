@@ -4,10 +4,10 @@
 // cookie; the secret is kept there too once made, so a wrong code (or a reload) shows the same QR
 // code rather than a new one the app has not seen. The recovery codes are shown once, in the
 // answer to the confirming form, and never again.
-import { useEffect, useRef } from 'react';
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/enrol';
-import { Field, FormMessage } from '../../components/console/field.tsx';
+import { FormMessage } from '../../components/console/field.tsx';
+import { RecoveryCodes, SetUpAuthenticator, STAFF_CONSOLE } from '../../components/console/sign-in-steps.tsx';
 import { clearMfaCookie, consoleApi, mfaCookie, readMfaState, secureCookies, sessionCookie } from '../../lib/console/console-api.server.ts';
 import { failureText, formText } from '../../lib/console/form-values.server.ts';
 import { groupedSecret, qrSvg } from '../../lib/console/qr-code.server.ts';
@@ -61,7 +61,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function EnrolAuthenticator({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.done) return <RecoveryCodes codes={actionData.recoveryCodes} next={actionData.next} />;
+  if (actionData?.done) return <RecoveryCodes product={STAFF_CONSOLE} codes={actionData.recoveryCodes} next={actionData.next} />;
   if (loaderData.expired || (actionData && actionData.expired)) {
     return (
       <div className="console-card">
@@ -76,67 +76,6 @@ export default function EnrolAuthenticator({ loaderData, actionData }: Route.Com
       </div>
     );
   }
-  return <SetUp qr={loaderData.qr} secret={loaderData.secret} message={actionData?.message ?? null} />;
+  return <SetUpAuthenticator product={STAFF_CONSOLE} qr={loaderData.qr} secret={loaderData.secret} message={actionData?.message ?? null} />;
 }
 
-function SetUp({ qr, secret, message }: { qr: string; secret: string; message: string | null }) {
-  const busy = useNavigation().state === 'submitting';
-  return (
-    <div className="console-card console-card-wide">
-      <title>Set up your authenticator app · Staff console</title>
-      <h1>Set up your authenticator app</h1>
-      <p>The staff console asks for a code from an authenticator app each time you sign in.</p>
-      <ol>
-        <li>Install an authenticator app on your phone if you have none (Google Authenticator, Microsoft Authenticator, 1Password and others work).</li>
-        <li>In the app, add an account and scan this QR code.</li>
-      </ol>
-      <div className="console-qr" role="img" aria-label="QR code to add LocalSaver to your authenticator app" dangerouslySetInnerHTML={{ __html: qr }} />
-      <p>Cannot scan it? Enter this key in the app instead (time-based):</p>
-      <p className="console-secret" aria-label={`Set-up key: ${secret}`}>
-        {secret}
-      </p>
-      <h2>Enter the code the app shows</h2>
-      <Form method="post" className="console-form" noValidate>
-        <Field label="6-digit code from your authenticator app" name="code" className="console-code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={12} required errors={message} />
-        <div className="console-actions">
-          <button type="submit" className="console-btn" disabled={busy}>
-            Confirm and continue
-          </button>
-        </div>
-      </Form>
-    </div>
-  );
-}
-
-function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const text = `LocalSaver staff console recovery codes\nEach code signs you in once when you cannot use your authenticator app.\n\n${codes.join('\n')}\n`;
-  return (
-    <div className="console-card console-card-wide">
-      <title>Save your recovery codes · Staff console</title>
-      <h1 ref={heading} tabIndex={-1}>
-        Save your recovery codes
-      </h1>
-      <p role="status" className="console-alert console-alert-success">
-        Your authenticator app is set up.
-      </p>
-      <p>
-        If you lose your phone, each of these codes signs you in once instead of a code from the app. <strong>They are shown only now:</strong> print them or keep them in your password manager.
-      </p>
-      <ul className="console-codes" aria-label="Recovery codes">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <p className="console-actions">
-        <Link to={next} className="console-btn" reloadDocument>
-          I have saved these codes
-        </Link>
-        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="localsaver-recovery-codes.txt" className="console-btn console-btn-secondary">
-          Download as text
-        </a>
-      </p>
-    </div>
-  );
-}

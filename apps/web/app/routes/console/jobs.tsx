@@ -1,6 +1,7 @@
 // /console/jobs (admins): the jobs the app runs by itself (GET /api/console/jobs/), their last
-// runs, and "Run now" (POST /api/console/jobs/{name}/runs/, answered when the run finishes; 409
-// while a run of it is still going).
+// runs with the mails sent, members skipped and failures of the mail jobs, and "Run now" (POST
+// /api/console/jobs/{name}/runs/: answered when the run finishes, or at once for the batched mail
+// jobs, whose run then shows its progress here; 409 while a run of it is still going).
 import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/jobs';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
@@ -28,6 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         finished: run.finished_at ? { iso: run.finished_at, text: formatDateTime(run.finished_at) } : null,
         detail: run.detail ?? '',
         by: run.triggered_by === null ? 'Schedule' : 'Staff',
+        sent: run.sent,
+        skipped: run.skipped,
+        failed: run.failed,
       })),
     })),
   };
@@ -39,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!/^[a-z0-9-]{1,60}$/.test(name)) return { name, ok: false, message: 'Choose a job to run.' };
   const run = await consoleApi(context, request).send('POST', `/api/console/jobs/${name}/runs/`, undefined, JobRunOut);
   if (!run.ok) return { name, ok: false, message: run.kind === 'conflict' ? RUNNING : failureText(run) };
+  if (run.data.status === 'running') return { name, ok: true, message: 'Run started: reload the page to follow its progress.' };
   return { name, ok: run.data.status !== 'failed', message: run.data.status === 'failed' ? `The run failed. ${run.data.detail ?? ''}`.trim() : `Run finished: ${RUN_STATUS[run.data.status].toLowerCase()}${run.data.detail ? ` (${run.data.detail})` : ''}.` };
 }
 
@@ -53,7 +58,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <title>Jobs · Staff console</title>
       <h1>Jobs</h1>
-      <p className="console-muted">What the app does by itself, and its last five runs. “Run now” waits for the run to finish.</p>
+      <p className="console-muted">What the app does by itself, and its last five runs. “Run now” waits for the run to finish, except the mail jobs, which go on in the background.</p>
       {loaderData.jobs.map((job) => (
         <section key={job.name} className="console-panel" aria-labelledby={`job-${job.name}`}>
           <div className="console-page-head">
@@ -79,6 +84,9 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
                     <th scope="col">Finished</th>
                     <th scope="col">Result</th>
                     <th scope="col">By</th>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Skipped</th>
+                    <th scope="col">Failed</th>
                     <th scope="col">Detail</th>
                   </tr>
                 </thead>
@@ -93,6 +101,9 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
                         <span className={`console-badge console-run-${run.status}`}>{run.statusText}</span>
                       </td>
                       <td data-label="By">{run.by}</td>
+                      <td data-label="Sent">{run.sent}</td>
+                      <td data-label="Skipped">{run.skipped}</td>
+                      <td data-label="Failed">{run.failed}</td>
                       <td data-label="Detail">{run.detail}</td>
                     </tr>
                   ))}

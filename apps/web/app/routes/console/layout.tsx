@@ -2,10 +2,10 @@
 // left navigation that folds behind a Menu button on a phone, and the page. The sign-in pages
 // (login, invitation, authenticator set-up) render without a user. Its own stylesheet; nothing
 // here is imported by the saver pages (docs/performance.md first-load JS). Never indexed.
-import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Form, Link, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/layout';
-import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
+import { BackOfficeDocument, BackOfficeErrorFrame, BackOfficeSignInShell, BackOfficeTopBar, type BackOffice } from '../../components/console/back-office-frame.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { StaffMeOut } from '@market/domain/api/staff';
 import { CONSOLE_HOME, isCurrentSection, ROLE_LABEL, sectionsFor } from '../../lib/console/sections.ts';
@@ -14,6 +14,8 @@ import consolePageStyles from '../../styles/console-pages.css?url';
 
 /** Pages a visitor without a staff session may open. */
 const SIGN_IN_PAGES = /^\/console\/(login|logout|invitation|enrol)\/?$/;
+
+const STAFF_CONSOLE_OFFICE: BackOffice = { home: CONSOLE_HOME, name: 'Staff console' };
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: consoleStyles },
@@ -41,57 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
-  return <ConsoleDocument>{me ? <ConsoleShell me={me} /> : <SignInShell />}</ConsoleDocument>;
+  return <BackOfficeDocument>{me ? <ConsoleShell me={me} /> : <BackOfficeSignInShell office={STAFF_CONSOLE_OFFICE} />}</BackOfficeDocument>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ConsoleDocument>
-      <div className="console-auth">
-        <ConsoleTopBar />
-        <main id="console-main" tabIndex={-1} className="console-auth-main">
-          <div className="console-card console-card-wide">
-            <ConsoleErrorPage error={error} />
-          </div>
-        </main>
-      </div>
-    </ConsoleDocument>
-  );
+  return <BackOfficeErrorFrame office={STAFF_CONSOLE_OFFICE} error={error} />;
 }
 
-function ConsoleDocument({ children }: { children: ReactNode }) {
-  return (
-    <div className="console-root">
-      <meta name="robots" content="noindex" />
-      <a href="#console-main" className="console-skip">
-        Skip to content
-      </a>
-      {children}
-    </div>
-  );
-}
 
-function ConsoleTopBar({ children }: { children?: ReactNode }) {
-  return (
-    <header className="console-topbar">
-      <Link to={CONSOLE_HOME} className="console-brand">
-        LocalSaver <span>Staff console</span>
-      </Link>
-      {children}
-    </header>
-  );
-}
 
-function SignInShell() {
-  return (
-    <div className="console-auth">
-      <ConsoleTopBar />
-      <main id="console-main" tabIndex={-1} className="console-auth-main">
-        <Outlet />
-      </main>
-    </div>
-  );
-}
 
 function ConsoleShell({ me }: { me: StaffMeOut }) {
   const location = useLocation();
@@ -101,7 +61,7 @@ function ConsoleShell({ me }: { me: StaffMeOut }) {
   const name = `${me.first_name} ${me.last_name}`.trim() || me.email;
   return (
     <div className="console-shell">
-      <ConsoleTopBar>
+      <BackOfficeTopBar office={STAFF_CONSOLE_OFFICE}>
         <MenuToggle open={menuOpen} onToggle={() => setMenuOpenOn(menuOpen ? null : location.pathname)} />
         <div className="console-user">
           <p className="console-user-name">
@@ -114,7 +74,7 @@ function ConsoleShell({ me }: { me: StaffMeOut }) {
             </button>
           </Form>
         </div>
-      </ConsoleTopBar>
+      </BackOfficeTopBar>
       <nav id="console-nav" className="console-nav" aria-label="Console" data-open={menuOpen}>
         <ul>
           {sectionsFor(me.role).map((section) => (

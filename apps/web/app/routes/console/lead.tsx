@@ -261,7 +261,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <h2 id="lead-approve">Approve and create the pro’s merchant</h2>
           {approval?.ok ? (
             <p role="status" className="console-alert console-alert-success">
-              {approval.created ? 'Merchant created' : 'Existing merchant updated'}: merchant {approval.merchantId}. <Link to={`/console/merchants/${approval.merchantId}`}>Open merchant {approval.merchantId}</Link>
+              {approval.created ? 'Merchant created' : 'Existing merchant updated'}: merchant {approval.merchantId}. <Link to={`/console/merchants/${approval.merchantId}`}>Open merchant {approval.merchantId}</Link> · <Link to={`/console/merchants/${approval.merchantId}#invite-title`}>Invite the pro to the business centre</Link>
             </p>
           ) : (
             <>

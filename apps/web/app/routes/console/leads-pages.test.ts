@@ -238,4 +238,11 @@ describe('/console/jobs', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/console/jobs/mail-queue/runs/' });
     expect(result.body).toEqual({ name: 'mail-queue', ok: false, message: 'A run of this job is still going. Wait for it to finish, then try again.' });
   });
+
+  it('Run now of a mail job: the run goes on in the background', async () => {
+    const run = { id: 7, started_at: '2026-11-26T10:00:00.000Z', finished_at: null, status: 'running', detail: null, triggered_by: 1, sent: 0, skipped: 0, failed: 0, heartbeat_at: null };
+    const { context } = consoleContext({ 'POST /api/console/jobs/weekly-digest/runs/': { status: 201, body: run } });
+    const result = await outcome(() => jobsAction(args(pageRequest('/console/jobs', { cookie: session, form: { name: 'weekly-digest' } }), context) as never));
+    expect(result.body).toEqual({ name: 'weekly-digest', ok: true, message: 'Run started: reload the page to follow its progress.' });
+  });
 });

@@ -1,15 +1,18 @@
 // /console/merchants/:id: one merchant (GET /api/console/merchants/{id}/): the edit form with the
 // version it read (a 409 shows both versions), the certified badge's state, the logo and photo
 // (uploaded through /console/merchants/:id/logo and /photo), its locations with "Add location",
-// and a way to a new offer of it.
-import { Link, redirect, useFetcher, useNavigation } from 'react-router';
-import { useState, type FormEvent } from 'react';
+// the photos of its saver page with Remove, and a way to a new offer of it.
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/merchant';
 import { ConflictNotice, type ConflictField } from '../../components/console/conflict-notice.tsx';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { FormMessage } from '../../components/console/field.tsx';
+import { ImageUpload } from '../../components/console/image-upload.tsx';
 import { formReader } from '../../components/console/catalogue-form-parts.tsx';
 import { MerchantForm } from '../../components/console/merchant-form.tsx';
+import { MerchantTeam } from '../../components/console/merchant-team.tsx';
+import { MerchantTeamOut } from '@market/domain/api/merchant-centre';
+import { MerchantPhotoListOut } from '@market/domain/api/merchant-photos';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { checkBody, failedForm, merchantBody, merchantSchema, merchantValues, postedValues, refusedForm } from '../../lib/console/catalogue-forms.server.ts';
 import { formatDateTime } from '../../lib/console/format.server.ts';
@@ -22,14 +25,13 @@ import catalogueStyles from '../../styles/console-catalogue.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }];
 
-/** The API's upload cap (apps/api/src/modules/media/lib/uploaded-images.ts): checked in the browser first. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 const SAVED: Record<string, string> = {
   created: 'The merchant was created. Add its locations below.',
   saved: 'Your changes were saved.',
   logo: 'The new logo was saved.',
   photo: 'The new photo was saved.',
+  'photo-removed': 'The photo was removed from the saver page.',
 };
 
 /** Why the badge shows or not, in the words of docs/decisions.md "The certified badge needs a recorded insurance date". */
@@ -49,7 +51,13 @@ export function merchantId(params: { id?: string }): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = merchantId(params);
   const api = consoleApi(context, request);
-  const [merchant, categories] = await Promise.all([api.get(`/api/console/merchants/${id}/`, ConsoleMerchantDetailOut), api.get('/api/categories/', CategoriesOut)]);
+  const [merchant, categories, team, photos] = await Promise.all([
+    api.get(`/api/console/merchants/${id}/`, ConsoleMerchantDetailOut),
+    api.get('/api/categories/', CategoriesOut),
+    api.get(`/api/console/merchants/${id}/team/`, MerchantTeamOut),
+    api.get(`/api/console/merchants/${id}/photos/`, MerchantPhotoListOut),
+  ]);
+  const placeName = new Map(merchant.locations.map((l) => [l.id, l.display_name]));
   const saved = consolePageUrl(request).searchParams.get('saved') ?? '';
   return {
     merchant: {
@@ -69,13 +77,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       market: MARKETS[l.market_id as MarketId]?.name ?? l.market_id,
     })),
     categories: categoryChoices(categories),
+    photos: photos.photos.map((p) => ({ id: p.id, url: p.url, alt: p.alt, where: p.location_id === null ? 'All locations' : (placeName.get(p.location_id) ?? `#${p.location_id}`), added: formatDateTime(p.created_at) })),
     saved: SAVED[saved] ?? null,
+    team: {
+      members: team.members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, locations: m.location_ids ? m.location_ids.map((l) => placeName.get(l) ?? `#${l}`).join(', ') : '' })),
+      invitations: team.invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expires: formatDateTime(i.expires_at) })),
+    },
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = merchantId(params);
   const form = await request.formData();
+  if (form.get('intent') === 'remove-photo') {
+    const api = consoleApi(context, request);
+    const removed = await api.send('DELETE', `/api/console/merchants/${id}/photos/${Number(form.get('photo_id')) || 0}/`, null);
+    // The merchant form keeps what the API holds; only the message is the removal's.
+    if (!removed.ok) return refusedForm(merchantValues(await api.get(`/api/console/merchants/${id}/`, ConsoleMerchantDetailOut)), {}, removed.message ?? 'The photo could not be removed.');
+    throw redirect(`/console/merchants/${id}?saved=photo-removed`);
+  }
   const values = postedValues(form);
   const body = merchantBody(form, { edit: true });
   const checked = checkBody(merchantSchema(true), body);
@@ -108,7 +128,7 @@ export const MERCHANT_CONFLICT_FIELDS: ConflictField[] = [
 ];
 
 export default function Merchant({ loaderData, actionData }: Route.ComponentProps) {
-  const { merchant, locations, categories, saved } = loaderData;
+  const { merchant, locations, categories, saved, team, photos } = loaderData;
   const navigation = useNavigation();
   const form = formReader(actionData?.values ?? loaderData.values, actionData?.fields ?? {});
   const invalid = actionData && !actionData.conflict && Object.keys(actionData.fields).length;
@@ -161,51 +181,40 @@ export default function Merchant({ loaderData, actionData }: Route.ComponentProp
               <p className="console-muted">No location yet: savers find a merchant through its locations.</p>
             )}
           </section>
-          <ImageUpload merchantId={merchant.id} kind="logo" current={merchant.logo_url} />
-          <ImageUpload merchantId={merchant.id} kind="photo" current={merchant.photo_url} />
+          <MerchantTeam merchantId={merchant.id} team={team} locations={locations.map((l) => ({ id: l.id, name: l.name }))} />
+          <section className="console-panel" aria-labelledby="photos-title">
+            <h2 id="photos-title">Photos on the saver page ({photos.length})</h2>
+            <p className="console-small console-muted">The business adds these in its centre; they publish at once. Remove one that breaks the rules (audited).</p>
+            {photos.length ? (
+              <ul className="cat-list cat-photos">
+                {photos.map((p) => (
+                  <li key={p.id}>
+                    <img src={p.url} alt={p.alt} width={120} height={80} loading="lazy" />
+                    <span className="console-small">{p.alt}</span>
+                    <span className="console-small console-muted">
+                      {p.where} · added {p.added}
+                    </span>
+                    <details>
+                      <summary className="console-btn console-btn-secondary console-btn-small">Remove…</summary>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove-photo" />
+                        <input type="hidden" name="photo_id" value={p.id} />
+                        <button type="submit" className="console-btn console-btn-small">
+                          Yes, remove this photo
+                        </button>
+                      </Form>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="console-muted">No photos.</p>
+            )}
+          </section>
+          <ImageUpload action={`/console/merchants/${merchant.id}/logo`} kind="logo" current={merchant.logo_url} shape="Fitted into 400 × 400." />
+          <ImageUpload action={`/console/merchants/${merchant.id}/photo`} kind="photo" current={merchant.photo_url} shape="At most 1600 wide." />
         </aside>
       </div>
     </>
-  );
-}
-
-/**
- * A logo or photo upload: a multipart form to its own action (the page host lets those take the
- * API's 5 MB). With JavaScript a fetcher, its refusal shown here and a file over 5 MB refused
- * before it is sent; without, the upload page answers.
- */
-function ImageUpload({ merchantId, kind, current }: { merchantId: number; kind: 'logo' | 'photo'; current: string | null }) {
-  const fetcher = useFetcher<{ message: string | null; fields: Record<string, string[]> }>();
-  const [tooLarge, setTooLarge] = useState(false);
-  const label = kind === 'logo' ? 'Logo' : 'Photo';
-  const errors = tooLarge ? ['The image is larger than 5 MB. Send a smaller file.'] : (fetcher.data?.fields.file ?? (fetcher.data?.message ? [fetcher.data.message] : []));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const file = (event.currentTarget.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
-    const over = !!file && file.size > UPLOAD_MAX_BYTES;
-    setTooLarge(over);
-    if (over) event.preventDefault();
-  };
-  return (
-    <section className="console-panel" aria-labelledby={`${kind}-title`}>
-      <h2 id={`${kind}-title`}>{label}</h2>
-      {current ? <img src={current} alt={`Current ${kind}`} className={`cat-image cat-image-${kind}`} /> : <p className="console-muted">No {kind} yet.</p>}
-      <fetcher.Form method="post" action={`/console/merchants/${merchantId}/${kind}`} encType="multipart/form-data" className="console-form" onSubmit={onSubmit}>
-        <div className="console-field">
-          <label htmlFor={`${kind}-file`}>New {kind}</label>
-          <input id={`${kind}-file`} type="file" name="file" accept="image/jpeg,image/png,image/webp,image/avif" required aria-describedby={`${kind}-hint${errors.length ? ` ${kind}-error` : ''}`} aria-invalid={errors.length ? true : undefined} />
-          <span id={`${kind}-hint`} className="console-hint">
-            JPEG, PNG, WebP or AVIF, up to 5 MB. {kind === 'logo' ? 'Fitted into 400 × 400.' : 'At most 1600 wide.'}
-          </span>
-          {errors.length ? (
-            <span id={`${kind}-error`} className="console-field-error">
-              {errors.join(' ')}
-            </span>
-          ) : null}
-        </div>
-        <button type="submit" className="console-btn console-btn-secondary" disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Uploading…' : `Upload ${kind}`}
-        </button>
-      </fetcher.Form>
-    </section>
   );
 }

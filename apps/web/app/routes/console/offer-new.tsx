@@ -10,7 +10,8 @@ import { OfferForm } from '../../components/console/offer-form.tsx';
 import { consoleApi, consolePageUrl } from '../../lib/console/console-api.server.ts';
 import { checkBody, failedForm, offerBody, offerSchema, offerValues, postedValues, refusedForm, type FormValues } from '../../lib/console/catalogue-forms.server.ts';
 import { categoryChoices } from '../../lib/console/catalogue-options.ts';
-import { idParam, merchantSearch, offerMerchant } from '../../lib/console/offer-page.server.ts';
+import { parseId } from '@market/domain/ids';
+import { merchantSearch, offerMerchant } from '../../lib/console/offer-page.server.ts';
 import { CategoriesOut } from '@market/domain/api/catalogue';
 import { ConsoleOffer } from '@market/domain/api/console-offers';
 import catalogueStyles from '../../styles/console-catalogue.css?url';
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = consoleApi(context, request);
   const url = consolePageUrl(request);
   const q = url.searchParams.get('merchant_q') ?? '';
-  const id = idParam(url.searchParams.get('merchant'));
+  const id = parseId(url.searchParams.get('merchant'));
   const [search, chosen, categories] = await Promise.all([merchantSearch(api, q), id ? offerMerchant(api, id) : null, api.get('/api/categories/', CategoriesOut)]);
   const first = chosen?.merchant.locations[0];
   return {

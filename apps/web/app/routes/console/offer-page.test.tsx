@@ -57,8 +57,8 @@ const PREVIEW: OfferPreview = {
     is_featured: true,
     distance: null,
   },
-  modal: { name: 'Two pizzas for $20', merchantName: 'Lakeside Pizza', logo: null, picture: null, featured: true, certified: false, expiry: 'Expires: 12/31/2026', address: '80 S 8th St, Minneapolis, MN 55402', externalUrl: '', finePrintLines: ['Valid Mon'], description: '', retailerTerms: '', consumerTerms: '' },
-  coupon: { merchantName: 'Lakeside Pizza', headline: 'Two pizzas for $20', certified: false, expires: 'Expires: 12/31/2026', street: '80 S 8th St', cityLine: 'Minneapolis, MN 55402', description: '', code: 'AB12CD34', finePrint: 'Valid Mon', retailerTerms: '', consumerTerms: '' },
+  modal: { name: 'Two pizzas for $20', merchantName: 'Lakeside Pizza', logo: null, picture: null, featured: true, certified: false, expiry: 'Expires: 12/31/2026', address: '80 S 8th St, Minneapolis, MN 55402', externalUrl: '', finePrintLines: ['Valid Mon'], value: { kind: 'price', price_cents: 2000 }, badge: '$20', description: '', retailerTerms: '', consumerTerms: '' },
+  couponPdf: '/console/offers/77/preview.pdf',
 };
 
 function renderOffer(status: OfferStatus, actionData: unknown = undefined) {
@@ -153,12 +153,13 @@ describe('the offer page', () => {
     expect(new FormData(saveForm).get('version')).toBe('5');
   });
 
-  it('previews the card, the modal and the coupon', async () => {
+  it('previews the card, the modal and the printed coupon (the PDF preview)', async () => {
     renderOffer('draft');
     await editorsLoaded();
     const preview = screen.getByRole('region', { name: 'Preview' });
-    expect(within(preview).getAllByText('Two pizzas for $20').length).toBeGreaterThanOrEqual(3);
-    expect(within(preview).getByText('AB12CD34')).toBeTruthy();
-    expect(within(preview).getAllByText('Valid Mon')).toHaveLength(2);
+    expect(within(preview).getAllByText('Two pizzas for $20').length).toBeGreaterThanOrEqual(2);
+    expect(within(preview).getAllByText('Valid Mon')).toHaveLength(1);
+    expect(within(preview).getByTitle('Printed coupon (PDF preview)').getAttribute('src')).toBe('/console/offers/77/preview.pdf');
+    expect(within(preview).getByRole('link', { name: 'Open the PDF' }).getAttribute('href')).toBe('/console/offers/77/preview.pdf');
   });
 });

@@ -7,6 +7,7 @@ import type { Route } from './+types/offer';
 import { ConflictNotice, type ConflictField } from '../../components/console/conflict-notice.tsx';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
 import { FormMessage } from '../../components/console/field.tsx';
+import { ImageUpload } from '../../components/console/image-upload.tsx';
 import { formReader } from '../../components/console/catalogue-form-parts.tsx';
 import { MerchantPicker } from '../../components/console/merchant-picker.tsx';
 import { OfferForm } from '../../components/console/offer-form.tsx';
@@ -17,7 +18,8 @@ import { formText } from '../../lib/console/form-values.server.ts';
 import { formatDateTime } from '../../lib/console/format.server.ts';
 import { categoryChoices, STATUS_LABEL } from '../../lib/console/catalogue-options.ts';
 import { isOfferAction, OFFER_ACTION_LABEL, offerActionsFor } from '../../lib/console/offer-actions.ts';
-import { idParam, merchantSearch, offerMerchant, offerPreview } from '../../lib/console/offer-page.server.ts';
+import { parseId } from '@market/domain/ids';
+import { merchantSearch, offerMerchant, offerPreview } from '../../lib/console/offer-page.server.ts';
 import { CategoriesOut } from '@market/domain/api/catalogue';
 import { ConsoleOffer } from '@market/domain/api/console-offers';
 import catalogueStyles from '../../styles/console-catalogue.css?url';
@@ -32,10 +34,11 @@ const DONE: Record<string, string> = {
   resume: 'The offer was resumed.',
   expire: 'The offer was expired: its last valid day is now yesterday.',
   duplicate: 'This is the copy, a new draft. Change what differs, then publish it.',
+  picture: 'The new picture was saved. Savers see it at once.',
 };
 
 function offerId(params: { id?: string }): number {
-  const id = idParam(params.id ?? null);
+  const id = parseId(params.id ?? null);
   if (!id) throw new Response(null, { status: 404 });
   return id;
 }
@@ -46,13 +49,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = consolePageUrl(request);
   const offer = await api.get(`/api/console/offers/${id}/`, ConsoleOffer);
   const q = url.searchParams.get('merchant_q') ?? '';
-  const asked = idParam(url.searchParams.get('merchant'));
+  const asked = parseId(url.searchParams.get('merchant'));
   const moving = asked !== null && asked !== offer.merchant.id;
   const [own, other, categories, search] = await Promise.all([offerMerchant(api, offer.merchant.id), moving ? offerMerchant(api, asked) : null, api.get('/api/categories/', CategoriesOut), merchantSearch(api, q)]);
   const values = offerValues(offer);
   if (other) Object.assign(values, { merchant_id: String(other.merchant.id), location_id: '' });
   return {
-    offer: { id: offer.id, name: offer.name, status: offer.status, version: offer.version, updated: formatDateTime(offer.updated_at), marketId: offer.market_id },
+    offer: { id: offer.id, name: offer.name, status: offer.status, version: offer.version, updated: formatDateTime(offer.updated_at), marketId: offer.market_id, picture: offer.picture_path },
     actions: offerActionsFor(offer.status),
     merchant: (other ?? own).merchant,
     moving,
@@ -61,7 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     q,
     picking: url.searchParams.has('merchant_q'),
     search,
-    preview: await offerPreview(offer, own.detail),
+    preview: offerPreview(offer, own.detail),
     done: DONE[url.searchParams.get('done') ?? ''] ?? null,
   };
 }
@@ -114,6 +117,11 @@ export const OFFER_CONFLICT_FIELDS: ConflictField[] = [
   { name: 'max_prints', label: 'Prints per member' },
   { name: 'code', label: 'Coupon code' },
   { name: 'external_offer_url', label: 'Redeem online at' },
+  { name: 'value.kind', label: 'Value: kind' },
+  { name: 'value.amount', label: 'Value: amount or price ($)' },
+  { name: 'value.percent', label: 'Value: percent off' },
+  { name: 'value.item', label: 'Value: free item' },
+  { name: 'value.regular_price', label: 'Value: regular price ($)' },
   { name: 'fine_print.days', label: 'Fine print: days' },
   { name: 'fine_print.hours.from', label: 'Fine print: from' },
   { name: 'fine_print.hours.to', label: 'Fine print: until' },
@@ -175,6 +183,7 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
           changeMerchantHref={`/console/offers/${offer.id}?merchant_q=`}
         />
       </div>
+      <ImageUpload action={`/console/offers/${offer.id}/picture`} kind="picture" current={offer.picture} shape="At most 1200 wide (shown 480 × 270)." shownOn="in the offer lists, on the offer page and in its window" />
       <OfferPreviewPanel preview={preview} />
     </>
   );

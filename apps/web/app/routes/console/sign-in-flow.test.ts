@@ -128,7 +128,7 @@ describe('/console/invitation', () => {
   it('accepts with the name and password', async () => {
     const { context, calls } = consoleContext({ 'POST /auth/invitations/accept/': { status: 201, body: { detail: 'Your account is ready.' } } });
     const result = await outcome(() => invitationAction(args(pageRequest('/console/invitation?token=invite-token', { form }), context) as never));
-    expect(result.body).toEqual({ done: true });
+    expect(result.body).toEqual({ done: true, detail: 'Your account is ready.' });
     expect(calls[0]!.body).toEqual({ token: 'invite-token', password: 'Kestrel-Orbit-2291', first_name: 'Ada', last_name: 'Admin' });
   });
 

@@ -3,7 +3,7 @@
 // dependencies, context.ts), so any module records into it.
 import type { FastifyBaseLogger } from 'fastify';
 import { METRIC_OF_EVENT, type ClientEvent, type DailyMetric, type ServerEvent } from '@market/domain/analytics';
-import { businessToday } from '@market/domain/expiry';
+import { BUSINESS_TIMEZONE, dayIn } from '@market/domain/expiry';
 import type { DbHandle } from '../../../db/client.ts';
 import { findExistingUsers, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from '../repository.ts';
 
@@ -88,19 +88,22 @@ export class EventBuffer {
   }
 }
 
-/** Resolves offer -> location -> merchant, drops events whose ids do not exist, and writes. */
+/**
+ * Resolves offer -> location -> merchant, drops events whose ids do not exist, and writes. An
+ * event counts on the business day of its location's market (markets.timezone; docs/decisions.md
+ * "Analytics days are the market's days"), America/Detroit when it names no location.
+ */
 async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<void> {
   const offerIds = [...new Set(batch.map((e) => e.offerId).filter((id): id is number => !!id))];
-  const locationIds = [...new Set(batch.map((e) => e.locationId).filter((id): id is number => !!id))];
+  // Offers first: their locations are needed for the market's time zone.
+  const offerRows = await findOfferOwners(handle.db, offerIds);
+  const locationIds = [...new Set([...batch.map((e) => e.locationId), ...offerRows.map((r) => r.locationId)].filter((id): id is number => !!id))];
   const userIds = [...new Set(batch.map((e) => e.userId).filter((id): id is number => !!id))];
-  const [offerRows, locationRows, userRows] = await Promise.all([
-    findOfferOwners(handle.db, offerIds),
-    findLocationOwners(handle.db, locationIds),
-    findExistingUsers(handle.db, userIds),
-  ]);
+  const [locationRows, userRows] = await Promise.all([findLocationOwners(handle.db, locationIds), findExistingUsers(handle.db, userIds)]);
   const liveUsers = new Set(userRows.map((r) => r.id));
   const offerOwner = new Map(offerRows.map((r) => [r.id, r]));
   const locationMerchant = new Map(locationRows.map((r) => [r.id, r.merchantId]));
+  const locationZone = new Map(locationRows.map((r) => [r.id, r.timeZone]));
 
   const events: EventRow[] = [];
   const counters = new Map<string, CounterRow>();
@@ -118,7 +121,7 @@ async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<vo
     const locationId = e.locationId || offer?.locationId;
     const merchantId = offer?.merchantId ?? (locationId ? locationMerchant.get(locationId) : undefined);
     const occurredAt = e.occurredAt ?? new Date();
-    const day = businessToday(occurredAt);
+    const day = dayIn((locationId && locationZone.get(locationId)) || BUSINESS_TIMEZONE, occurredAt);
     events.push({
       event: e.event,
       source: e.source,

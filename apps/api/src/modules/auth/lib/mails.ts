@@ -13,6 +13,9 @@ export const VERIFY_MAIL = 'auth.verify-email';
 export const RESET_MAIL = 'auth.password-reset';
 export const ACCOUNT_EXISTS_MAIL = 'auth.account-exists';
 export const SIGN_IN_PAUSED_MAIL = 'auth.sign-in-paused';
+export const STAFF_ACCOUNT_CHANGED_MAIL = 'auth.staff-account-changed';
+
+export type StaffAccountChange = 'email' | 'recovery_codes' | 'second_factor';
 
 /** An absolute link into the web app. */
 export function webLink(env: Env, path: string, query: Record<string, string | number> = {}): string {
@@ -89,10 +92,40 @@ const signInPausedMail: MailTemplate = async ({ db, env }, to) => {
   };
 };
 
+const CHANGE_TEXT: Record<StaffAccountChange, (data: Record<string, unknown>) => { subject: string; line: string }> = {
+  email: (data) => ({
+    subject: 'The e-mail address of your LocalSaver console account was changed',
+    line: `The e-mail address of your LocalSaver staff console account was changed to ${String(data.newEmail ?? 'a new address')}. This address no longer signs in, and your other sessions were ended.`,
+  }),
+  recovery_codes: () => ({
+    subject: 'New recovery codes for your LocalSaver console account',
+    line: 'New recovery codes were made for your LocalSaver staff console account. The old ones no longer work.',
+  }),
+  second_factor: () => ({
+    subject: 'The second factor of your LocalSaver console account was reset',
+    line: 'The authenticator app of your LocalSaver staff console account was reset and every session ended. The next sign-in sets up a new authenticator app.',
+  }),
+};
+
+/** A notice that the staff member's own account changed (sent to the old address for a new one). */
+const staffAccountChangedMail: MailTemplate = async ({ env }, to, data) => {
+  const text = CHANGE_TEXT[data.change as StaffAccountChange];
+  if (!text) return null;
+  const { subject, line } = text(data);
+  return {
+    to,
+    subject,
+    paragraphs: ['Hello,', line, 'It was done from a signed-in session, after your password was entered again.'],
+    action: { label: 'Open the staff console', url: webLink(env, '/console') },
+    after: ['If this was not you, tell your LocalSaver administrator at once: they can disable the account and end its sessions.'],
+  };
+};
+
 /** The mails of the member flows, by kind (listed in modules/index.ts). */
 export const authMails: MailTemplates = {
   [VERIFY_MAIL]: verifyMail,
   [RESET_MAIL]: resetMail,
   [ACCOUNT_EXISTS_MAIL]: accountExistsMail,
   [SIGN_IN_PAUSED_MAIL]: signInPausedMail,
+  [STAFF_ACCOUNT_CHANGED_MAIL]: staffAccountChangedMail,
 };

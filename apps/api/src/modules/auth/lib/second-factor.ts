@@ -6,6 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 
 export const TOTP_ISSUER = 'LocalSaver Console';
+/** The label business owners and managers see in their authenticator app. */
+export const BUSINESS_TOTP_ISSUER = 'LocalSaver Business';
 const PERIOD = 30;
 /** How long the step between the password and the second factor lasts. */
 export const MFA_CHALLENGE_SECONDS = 600;
@@ -13,8 +15,8 @@ export const MFA_CHALLENGE_SECONDS = 600;
 export const MFA_MAX_ATTEMPTS = 5;
 export const RECOVERY_CODE_COUNT = 10;
 
-function totp(secret: string, label = ''): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+function totp(secret: string, label = '', issuer = TOTP_ISSUER): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
 }
 
 /** A new 160-bit secret (RFC 4226's recommended size), Base32. */
@@ -23,8 +25,8 @@ export function newTotpSecret(): string {
 }
 
 /** The otpauth:// address the enrolment QR code carries. */
-export function totpUrl(secret: string, email: string): string {
-  return totp(secret, email).toString();
+export function totpUrl(secret: string, email: string, issuer = TOTP_ISSUER): string {
+  return totp(secret, email, issuer).toString();
 }
 
 /** The time step a code matches (now, or one step either side), or null. */

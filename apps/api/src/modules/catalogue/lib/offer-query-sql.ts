@@ -8,6 +8,7 @@ import type { DbHandle } from '../../../db/client.ts';
 import {
   activeOffer,
   additionalOffers,
+  nowInputColumns,
   categoryFilterOnly,
   categoryMatch,
   earthPoint,
@@ -19,6 +20,7 @@ import {
   type GeoPoint,
   type OfferItemRow,
   type OfferPage,
+  validRightNow,
 } from './offer-sql.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,6 +38,8 @@ export interface ActiveOfferFilters {
   featuredOnly?: boolean | undefined;
   /** Only offers matching this too (the full-text condition of a text query). */
   extra?: SQL | undefined;
+  /** Only offers valid at this instant at a location open then (`validRightNow`). */
+  validAt?: Date | undefined;
 }
 
 /**
@@ -53,12 +57,15 @@ function activeOfferConditions(f: ActiveOfferFilters, geo: 'box' | 'range' | 'no
   if (f.excludeLocationIds?.length) parts.push(sql`NOT (oi.location_id = ANY (${intArray(f.excludeLocationIds)}))`);
   if (f.featuredOnly) parts.push(sql`oi.is_featured`);
   if (f.extra) parts.push(f.extra);
+  if (f.validAt) parts.push(validRightNow('oi', f.validAt));
   return sql.join(parts, sql` AND `);
 }
 
 export interface SortKey {
   expr: SQL;
   desc?: boolean;
+  /** Rows without a value after all others (PostgreSQL puts nulls first in a descending order). */
+  nullsLast?: boolean;
   /** The GiST nearest-neighbour order (`earth <-> point`). */
   knn?: boolean;
 }
@@ -75,7 +82,7 @@ function keyColumns(keys: SortKey[]): SQL {
 
 /** ORDER BY over the keys, by expression (prefix '') or by the k0, k1... columns of a subquery, then by id. */
 function orderBy(keys: SortKey[], prefix: string): SQL {
-  const parts = keys.map((k, i) => sql`${prefix ? sql.raw(`${prefix}.k${i}`) : k.expr}${sql.raw(k.desc ? ' DESC' : '')}`);
+  const parts = keys.map((k, i) => sql`${prefix ? sql.raw(`${prefix}.k${i}`) : k.expr}${sql.raw(k.desc ? ' DESC' : '')}${sql.raw(k.nullsLast ? ' NULLS LAST' : '')}`);
   parts.push(sql.raw(`${prefix || 'oi'}.offer_id`));
   return sql.join(parts, sql`, `);
 }
@@ -99,6 +106,16 @@ function nearestWithTies(where: SQL, tieWhere: SQL, columns: SQL, knn: SortKey, 
 }
 
 /**
+ * Whether a nearest-first page has the same best plan for any values, so that PostgreSQL may plan
+ * it once (`DbHandle.preparedRows`): the GiST walk bounded by the box, every other condition a
+ * filter on the walked rows. Not so for a rare category (its own index, or the walk, depending
+ * on how rare), a search's words or the map's bounds: those are planned for their values.
+ */
+function planIsStable(f: ActiveOfferFilters, keys: SortKey[]): boolean {
+  return keys.length === 1 && !f.extra && (!f.categoryIds || f.categoryCommon === true);
+}
+
+/**
  * Active offers in a circle, one page, as list-item rows. One statement: the page is chosen in
  * a subquery (an index-ordered scan where the order allows it), then only its rows get their
  * additional-offers count.
@@ -106,9 +123,9 @@ function nearestWithTies(where: SQL, tieWhere: SQL, columns: SQL, knn: SortKey, 
 export async function findActiveOffersNear(handle: DbHandle, f: ActiveOfferFilters, sort: OfferSort, page: OfferPage): Promise<OfferItemRow[]> {
   const dist = sql`earth_distance(oi.earth, ${earthPoint(f.circle)}) AS dist_m`;
   const reach = page.offset + page.limit;
-  const outer = (source: SQL, keys: SortKey[]) =>
-    handle.rows<OfferItemRow>(sql`
-      SELECT p.*, ${additionalOffers(f.today)}
+  const outer = (source: SQL, keys: SortKey[], run: DbHandle['rows'] = (q) => handle.rows(q)) =>
+    run<OfferItemRow>(sql`
+      SELECT p.*, ${additionalOffers(f.today)}, ${nowInputColumns('p')}
       FROM ${source} p
       ORDER BY ${orderBy(keys, 'p')} LIMIT ${page.limit} OFFSET ${page.offset}`);
   if ('first' in sort) {
@@ -126,10 +143,11 @@ export async function findActiveOffersNear(handle: DbHandle, f: ActiveOfferFilte
   }
   const columns = sql`${ITEM_COLUMNS}, ${dist}, ${keyColumns(sort.keys)}`;
   if (sort.keys[0]?.knn) {
-    return outer(sql`(${nearestWithTies(activeOfferConditions(f, 'box'), activeOfferConditions(f, 'none'), columns, sort.keys[0], reach)})`, sort.keys);
+    const source = sql`(${nearestWithTies(activeOfferConditions(f, 'box'), activeOfferConditions(f, 'none'), columns, sort.keys[0], reach)})`;
+    return outer(source, sort.keys, planIsStable(f, sort.keys) ? (q) => handle.preparedRows(q) : undefined);
   }
   return handle.rows<OfferItemRow>(sql`
-    SELECT p.*, ${additionalOffers(f.today)}
+    SELECT p.*, ${additionalOffers(f.today)}, ${nowInputColumns('p')}
     FROM (SELECT ${columns} FROM offer_index oi
       WHERE ${activeOfferConditions(f, 'range')} ORDER BY ${orderBy(sort.keys, '')} LIMIT ${page.limit} OFFSET ${page.offset}) p
     ORDER BY ${orderBy(sort.keys, 'p')}`);
@@ -153,6 +171,9 @@ export const sortKeys = {
   distance: (p: GeoPoint): SortKey => ({ expr: sql`oi.earth <-> ${earthPoint(p)}`, knn: true }),
   newest: (): SortKey => ({ expr: sql.raw('oi.created_at'), desc: true }),
   ending: (): SortKey => ({ expr: sql.raw('oi.expires_at') }),
+  /** The estimated saving (SQL offer_saving_cents / offer_saving_percent, migration 0017), offers without one last. */
+  savingCents: (): SortKey => ({ expr: sql.raw('oi.saving_cents'), desc: true, nullsLast: true }),
+  savingPercent: (): SortKey => ({ expr: sql.raw('oi.saving_percent'), desc: true, nullsLast: true }),
   /** The per-offer random key, walked from a seed-chosen start (see `randomFrom`). */
   randomKey: (): SortKey => ({ expr: sql.raw('oi.random_key') }),
   /** Relevance damped by distance: a match 25 miles away counts half as much as one next door. */
@@ -205,7 +226,12 @@ export function buildTsQuery(words: readonly string[], corrections: ReadonlyMap<
   return words
     .map((word) => {
       const typed = word.length >= MIN_PREFIX_WORD ? `${word}:*${classes}` : `${word}${label}`;
-      const options = [typed, ...(corrections.get(word) ?? []).filter((c) => c !== word).map((c) => `${c}${label}`)];
+      // An alternative of several words (a synonym phrase, "heating cooling") needs all of them.
+      const alternative = (c: string) => {
+        const parts = c.split(' ').filter(Boolean).map((p) => `${p}${label}`);
+        return parts.length > 1 ? `(${parts.join(' & ')})` : parts[0]!;
+      };
+      const options = [typed, ...(corrections.get(word) ?? []).filter((c) => c !== word).map(alternative)];
       return options.length > 1 ? `(${options.join(' | ')})` : options[0]!;
     })
     .join(' & ');

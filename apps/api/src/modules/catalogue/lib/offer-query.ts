@@ -6,6 +6,8 @@
 // their own index, and a relevance page of common words first walks the best text class nearest
 // first. The statistics change only with ANALYZE and are kept per app (`deps.catalogue`); a failed
 // read counts as none (every value rare: the plain plan).
+import { sql, type SQL } from 'drizzle-orm';
+import type { MapBox } from '@market/domain/map-area';
 import type { AppDeps } from '../../../context.ts';
 import {
   buildTsQuery,
@@ -24,7 +26,7 @@ import {
   type ActiveOfferFilters,
   type OfferSort,
 } from './offer-query-sql.ts';
-import type { GeoCircle, GeoPoint, OfferItemRow, OfferPage } from './offer-sql.ts';
+import { withinBounds, type GeoCircle, type GeoPoint, type OfferItemRow, type OfferPage } from './offer-sql.ts';
 
 export type { OfferItemRow, OfferPage } from './offer-sql.ts';
 
@@ -51,8 +53,12 @@ export interface OfferFilter {
   excludeIds?: readonly number[] | undefined;
   excludeLocationIds?: readonly number[] | undefined;
   featuredOnly?: boolean | undefined;
+  /** Offers inside this box too (the map's visible area). */
+  bounds?: MapBox | undefined;
   /** Offers matching every word of a search. */
   text?: TextQuery | undefined;
+  /** "Valid right now": offers whose fine print allows this instant, at a location open then. */
+  validAt?: Date | undefined;
 }
 
 /** The listing orders. Ties are broken nearest first, then by offer id, so pages never overlap. */
@@ -65,6 +71,8 @@ export type OfferQueryOrder =
   | { kind: 'newest' }
   /** Ending soonest first. */
   | { kind: 'ending' }
+  /** Biggest saving first: saving in cents, then in percent, offers without a value last (docs/api.md "Offer values"). */
+  | { kind: 'saving' }
   /** A stable shuffle: the same seed gives the same order. */
   | { kind: 'random'; seed: number }
   /** Best text match first, damped by distance (nearest first without a text). */
@@ -86,6 +94,7 @@ const COMMON_WORD_SHARE = 0.01;
  */
 export async function findOffers(deps: OfferQueryDeps, filter: OfferFilter, order: OfferQueryOrder, page: OfferPage): Promise<OfferItemRow[]> {
   const match = filter.text ? textMatch(filter.text) : undefined;
+  const bounds = filter.bounds ? withinBounds('oi', filter.bounds) : undefined;
   const conditions: ActiveOfferFilters = {
     circle: filter.circle,
     today: filter.today,
@@ -94,14 +103,15 @@ export async function findOffers(deps: OfferQueryDeps, filter: OfferFilter, orde
     excludeIds: filter.excludeIds,
     excludeLocationIds: filter.excludeLocationIds,
     featuredOnly: filter.featuredOnly === true,
-    extra: match?.where,
+    extra: both(match?.where, bounds),
+    validAt: filter.validAt,
   };
   if (order.kind === 'relevance' && filter.text && match && (filter.text.bestClassWalk ?? (await isCommonQuery(deps, filter.text)))) {
     // Names (class A) outrank every other match of the same distance, and within one class the
     // relevance order is the distance order: walk the names nearest first (the GiST index, a few
     // hundred rows for a common word). The page stands when its last row (the offset + limit-th)
     // still outranks the best any category or description match could score.
-    const walked = await findActiveOffersNear(deps.db, { ...conditions, extra: match.topClass }, { keys: [sortKeys.distance(filter.circle)] }, page);
+    const walked = await findActiveOffersNear(deps.db, { ...conditions, extra: both(match.topClass, bounds) }, { keys: [sortKeys.distance(filter.circle)] }, page);
     const last = walked.at(-1);
     if (walked.length === page.limit && last) {
       const lastRelevance = relevanceAt(CLASS_RELEVANCE.A, last.dist_m ?? 0);
@@ -114,6 +124,11 @@ export async function findOffers(deps: OfferQueryDeps, filter: OfferFilter, orde
     }
   }
   return findActiveOffersNear(deps.db, conditions, sqlSort(order, filter.circle, match), page);
+}
+
+/** Two optional conditions together. */
+function both(a: SQL | undefined, b: SQL | undefined): SQL | undefined {
+  return a && b ? sql`${a} AND ${b}` : (a ?? b);
 }
 
 /** The full-text condition of a search, its relevance, and the condition of its best class (names). */
@@ -136,6 +151,8 @@ function sqlSort(order: OfferQueryOrder, point: GeoPoint, match: ReturnType<type
       return { keys: [sortKeys.newest(), sortKeys.distance(point)] };
     case 'ending':
       return { keys: [sortKeys.ending(), sortKeys.distance(point)] };
+    case 'saving':
+      return { keys: [sortKeys.savingCents(), sortKeys.savingPercent(), sortKeys.distance(point)] };
     case 'random':
       return randomFrom(order.seed);
     case 'relevance':

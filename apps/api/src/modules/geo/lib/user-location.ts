@@ -161,6 +161,14 @@ export interface UserLocationRequest {
   clientIp: string;
 }
 
+/**
+ * Whether userLocation may find a place for this request: false when no source applies (no
+ * believed CDN headers, no GeoIP database), so it would answer null without looking.
+ */
+export function mayLocate(request: Pick<UserLocationRequest, 'headers' | 'peerAddress'>, sources: { isTrustedPeer: TrustCheck; geoIpConfigured: boolean }): boolean {
+  return sources.geoIpConfigured || (sources.isTrustedPeer(request.peerAddress) && locationFromCdnHeaders(request.headers) !== null);
+}
+
 /** The visitor location of SPEC.md 7 ({market, state, city, lat, lng}) or null when unknown. */
 export async function userLocation(
   deps: Pick<AppDeps, 'db'>,

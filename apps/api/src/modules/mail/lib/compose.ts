@@ -16,6 +16,8 @@ export interface MailContent {
   after?: string[];
   /** Extra message headers, e.g. List-Unsubscribe (RFC 8058 one-click unsubscribe). */
   headers?: Record<string, string>;
+  /** Both parts already rendered by a template library (the saver notifications): used as they are. */
+  rendered?: { html: string; text: string };
 }
 
 export interface ComposedMail {
@@ -37,8 +39,14 @@ export function postalAddressLines(): string[] {
   return [HEADQUARTERS.name, HEADQUARTERS.street, `${HEADQUARTERS.city}, ${HEADQUARTERS.state} ${HEADQUARTERS.zip}`];
 }
 
+/** The headers of a mail with a one-click unsubscribe link (RFC 8058): mail clients POST to `url`. */
+export function oneClickUnsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 /** Builds both parts of a mail from its content. */
 export function composeMail(content: MailContent): ComposedMail {
+  if (content.rendered) return { to: content.to, subject: content.subject, ...content.rendered, ...(content.headers ? { headers: content.headers } : {}) };
   const address = postalAddressLines();
   const after = content.after ?? [];
   const text = [

@@ -3,6 +3,7 @@
 // functions of their inputs; every piece of text goes through escapeMarkup. No inline `style`
 // attributes (the API's CSP forbids them if an image is opened on its own).
 import { escapeMarkup } from '../../../lib/escape-markup.ts';
+import { illustration, illustrationForCategory, type Illustration } from './illustrations.ts';
 
 const FONT = 'Helvetica, Arial, sans-serif';
 
@@ -114,39 +115,45 @@ export function categoryHue(slug: string): number {
   return CATEGORY_HUES[slug] ?? hueOf(slug);
 }
 
-/** Initials for a logo: first letters of the first two words that are not "The" or "&". */
-export function initialsOf(name: string): string {
-  const words = name
-    .split(/[\s\-/]+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter((w) => w && !/^(the|and|of)$/i.test(w));
-  if (!words.length) return '?';
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return (words[0]![0]! + words[1]![0]!).toUpperCase();
+/** The brand's ink for text drawn on the soft backgrounds. */
+const INK = '#17313b';
+
+/** An emoji illustration placed with its top-left corner at (x, y), `size` wide. */
+function placed(art: Illustration, x: number, y: number, size: number): string {
+  return `<g data-illustration="${art.name}" transform="translate(${x} ${y}) scale(${+(size / art.size).toFixed(4)})">${art.body}</g>`;
 }
 
-/** Merchant logo: initials on a colour taken from the name. */
-export function logoSvg(name: string): string {
-  const h = hueOf(name);
-  const body = `<defs>${gradient('g', hsl(h, 58, 46), hsl(h + 25, 62, 34))}</defs><rect width="240" height="240" rx="36" fill="url(#g)"/><circle cx="196" cy="44" r="70" fill="#fff" fill-opacity="0.08"/>${textLines([initialsOf(name)], 120, 152, 100, { anchor: 'middle', weight: 800 })}`;
-  return svg(240, 240, body, `${name} logo`);
-}
+/** A soft tint of a category's hue: the background the illustrations sit on. */
+const soft = (h: number, l = 94) => hsl(h, 62, l);
 
-/** Offer picture: the category motif and the headline. */
-export function offerSvg(input: { headline: string; merchantName: string; motif: string }): string {
-  const h = categoryHue(input.motif);
-  // About 17 characters of 42 px bold fit left of the motif.
-  const lines = wrapText(input.headline, 17, 4);
-  const size = lines.length > 3 ? 36 : 42;
-  const top = 200 - ((lines.length - 1) * size * 1.15) / 2 - 10;
+/**
+ * Merchant logo: the illustration of its subcategory (SPEC.md 2 cards) on a soft disc of its
+ * category's colour. The name is not drawn (cards print it next to the logo).
+ */
+export function logoSvg(input: { name: string; art: Illustration; hue: number }): string {
   const body = [
-    `<defs>${gradient('g', hsl(h, 70, 48), hsl(h + 30, 70, 32))}</defs>`,
-    '<rect width="600" height="400" fill="url(#g)"/>',
-    '<circle cx="520" cy="70" r="160" fill="#fff" fill-opacity="0.08"/>',
-    `<g transform="translate(452 36) scale(1.15)" opacity="0.9">${motif(input.motif)}</g>`,
-    textLines(lines, 40, top, size),
-    '<rect x="40" y="322" width="520" height="2" fill="#fff" fill-opacity="0.5"/>',
-    textLines(wrapText(input.merchantName, 38, 1), 40, 362, 24, { weight: 500 }),
+    `<rect width="240" height="240" rx="36" fill="${soft(input.hue)}"/>`,
+    `<circle cx="120" cy="120" r="100" fill="${soft(input.hue, 86)}"/>`,
+    placed(input.art, 44, 44, 152),
+  ].join('');
+  return svg(240, 240, body, `${input.name} logo`);
+}
+
+/** Offer picture: the headline and merchant name beside the offer's illustration. */
+export function offerSvg(input: { headline: string; merchantName: string; art: Illustration; hue: number }): string {
+  const h = input.hue;
+  // About 16 characters of 40 px bold fit left of the illustration.
+  const lines = wrapText(input.headline, 16, 4);
+  const size = lines.length > 3 ? 34 : 40;
+  // Everything stays between y 40 and 360: the modal crops this 3:2 picture to 16:9 (object-fit: cover).
+  const top = 178 - ((lines.length - 1) * size * 1.15) / 2;
+  const body = [
+    `<rect width="600" height="400" fill="${soft(h)}"/>`,
+    `<circle cx="470" cy="172" r="112" fill="${soft(h, 84)}"/>`,
+    placed(input.art, 395, 97, 150),
+    textLines(lines, 40, top, size, { fill: INK }),
+    `<rect x="40" y="300" width="520" height="3" rx="1.5" fill="${hsl(h, 55, 45)}" fill-opacity="0.35"/>`,
+    textLines(wrapText(input.merchantName, 38, 1), 40, 340, 24, { weight: 600, fill: hsl(h, 45, 30) }),
   ].join('');
   return svg(600, 400, body, input.headline);
 }
@@ -213,29 +220,29 @@ export function headerSvg(type: string): string {
   return svg(1600, 500, body, `${art.title} header`);
 }
 
-/** Contest banner: WIN, the contest name and its prize. */
-export function contestBannerSvg(input: { displayName: string; prize: string }): string {
-  const h = hueOf(input.displayName);
-  const lines = wrapText(input.displayName, 34, 2);
+/** Contest banner: WIN, the contest name and its prize beside the illustration of the prize. */
+export function contestBannerSvg(input: { displayName: string; prize: string; art: Illustration }): string {
+  const h = 42;
+  const lines = wrapText(input.displayName, 30, 2);
   const body = [
-    `<defs>${gradient('g', hsl(h, 70, 40), hsl(h + 50, 75, 55))}</defs>`,
-    '<rect width="1200" height="400" fill="url(#g)"/>',
-    `<g transform="translate(900 70) scale(2.6)" opacity="0.9">${motif('contests')}</g>`,
-    textLines(['WIN!'], 60, 120, 84, { weight: 900 }),
-    textLines(lines, 60, 210, 44),
-    textLines(wrapText(`Prize: ${input.prize}`, 48, 1), 60, 340, 28, { weight: 500 }),
+    `<rect width="1200" height="400" fill="${soft(h, 92)}"/>`,
+    `<circle cx="1000" cy="200" r="190" fill="${soft(h, 82)}"/>`,
+    placed(input.art, 860, 60, 280),
+    textLines(['WIN!'], 60, 120, 84, { weight: 900, fill: '#00857c' }),
+    textLines(lines, 60, 210, 46, { fill: INK }),
+    textLines(wrapText(`Prize: ${input.prize}`, 46, 1), 60, 340, 28, { weight: 600, fill: hsl(h, 60, 28) }),
   ].join('');
   return svg(1200, 400, body, input.displayName);
 }
 
-/** Contest picture (square): the trophy and the prize. */
-export function contestPictureSvg(input: { displayName: string; prize: string }): string {
-  const h = hueOf(input.displayName);
+/** Contest picture (square): the illustration of the prize and the prize. */
+export function contestPictureSvg(input: { displayName: string; prize: string; art: Illustration }): string {
+  const h = 42;
   const body = [
-    `<defs>${gradient('g', hsl(h + 50, 75, 55), hsl(h, 70, 38))}</defs>`,
-    '<rect width="600" height="600" fill="url(#g)"/>',
-    `<g transform="translate(180 90) scale(2.4)">${motif('contests')}</g>`,
-    textLines(wrapText(input.prize, 22, 2), 300, 420, 40, { anchor: 'middle' }),
+    `<rect width="600" height="600" fill="${soft(h, 92)}"/>`,
+    `<circle cx="300" cy="240" r="180" fill="${soft(h, 82)}"/>`,
+    placed(input.art, 160, 100, 280),
+    textLines(wrapText(input.prize, 22, 2), 300, 490, 40, { anchor: 'middle', fill: INK }),
   ].join('');
   return svg(600, 600, body, input.displayName);
 }
@@ -245,7 +252,8 @@ export function calloutSvg(input: { title: string; subtitle: string; motif: stri
   const body = [
     `<defs>${gradient('g', hsl(input.hue, 70, 42), hsl(input.hue + 30, 75, 58))}</defs>`,
     '<rect width="800" height="400" rx="24" fill="url(#g)"/>',
-    `<g transform="translate(560 110) scale(1.9)" opacity="0.9">${motif(input.motif)}</g>`,
+    '<circle cx="690" cy="200" r="96" fill="#fff" fill-opacity="0.9"/>',
+    placed(illustration(illustrationForCategory(input.motif)), 625, 135, 130),
     textLines(wrapText(input.title, 22, 2), 48, 150, 48),
     textLines(wrapText(input.subtitle, 36, 2), 48, 290, 26, { weight: 500 }),
   ].join('');
@@ -257,4 +265,93 @@ export function categorySvg(slug: string, label: string): string {
   const h = categoryHue(slug);
   const body = `<circle cx="64" cy="64" r="64" fill="${hsl(h, 65, 45)}"/><g transform="translate(24 24) scale(0.8)">${motif(slug)}</g>`;
   return svg(128, 128, body, label);
+}
+
+/** The scenes of a business's place: the seed's merchant photos (docs/decisions.md "Merchant photos"). */
+export type PlaceScene = 'storefront' | 'inside' | 'counter';
+
+const PLACE_TITLES: Record<PlaceScene, (name: string) => string> = {
+  storefront: (name) => `The storefront of ${name}`,
+  inside: (name) => `Inside ${name}`,
+  counter: (name) => `On the counter at ${name}`,
+};
+
+function storefront(name: string, art: Illustration, h: number): string {
+  const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="${150 + i * 75}" y="262" width="75" height="70" fill="${i % 2 ? '#fbfaf7' : hsl(h, 62, 46)}"/>`).join('');
+  const scallops = Array.from({ length: 24 }, (_, i) => `<circle cx="${168.75 + i * 37.5}" cy="332" r="18.75" fill="${Math.floor(i / 2) % 2 ? '#fbfaf7' : hsl(h, 62, 46)}"/>`).join('');
+  const bricks = Array.from({ length: 14 }, (_, row) => `<path d="M120 ${130 + row * 42}h960" stroke="#0000000f" stroke-width="3"/>`).join('');
+  return [
+    `<defs>${gradient('sky', '#9fd0ee', '#e8f4fb', true)}${gradient('glass', hsl(200, 45, 82), hsl(200, 35, 62), true)}${gradient('walk', '#b9b4ad', '#8f8a84', true)}</defs>`,
+    '<rect width="1200" height="800" fill="url(#sky)"/>',
+    `<rect x="60" y="60" width="80" height="660" fill="${hsl(h + 30, 12, 70)}"/><rect x="1060" y="90" width="140" height="630" fill="${hsl(h - 30, 10, 62)}"/>`,
+    `<rect x="120" y="100" width="960" height="620" fill="${hsl(h, 28, 58)}"/>${bricks}`,
+    `<rect x="108" y="92" width="984" height="22" fill="${hsl(h, 25, 38)}"/>`,
+    `<rect x="170" y="150" width="860" height="92" rx="8" fill="${hsl(h, 45, 24)}"/>`,
+    textLines(wrapText(name, 34, 1), 600, 212, 46, { anchor: 'middle', fill: '#f7f1e3' }),
+    stripes,
+    scallops,
+    '<rect x="170" y="370" width="540" height="300" fill="url(#glass)" stroke="#2b2b2b" stroke-width="10"/>',
+    `<rect x="185" y="585" width="510" height="12" fill="${hsl(h, 30, 35)}"/>`,
+    placed(art, 330, 385, 210),
+    '<path d="M200 660 420 380h60L260 660zM500 660 640 380h30L530 660z" fill="#fff" fill-opacity="0.22"/>',
+    `<rect x="770" y="370" width="200" height="350" fill="${hsl(h, 35, 22)}"/><rect x="795" y="395" width="150" height="180" fill="url(#glass)"/><circle cx="945" cy="610" r="9" fill="#e2c36b"/>`,
+    '<rect x="840" y="342" width="60" height="18" rx="4" fill="#3a3a3a"/><circle cx="870" cy="362" r="12" fill="#ffe9a8"/>',
+    `<rect x="990" y="640" width="60" height="80" fill="${hsl(20, 50, 42)}"/><circle cx="1020" cy="600" r="48" fill="${hsl(125, 40, 36)}"/><circle cx="1000" cy="585" r="30" fill="${hsl(125, 45, 44)}"/>`,
+    '<rect y="720" width="1200" height="80" fill="url(#walk)"/><rect y="720" width="1200" height="8" fill="#6f6a64"/>',
+    '<path d="M300 728v72M700 728v72M1100 728v72" stroke="#0000001c" stroke-width="4"/>',
+  ].join('');
+}
+
+function inside(art: Illustration, h: number): string {
+  const shelf = (y: number) => `<rect x="70" y="${y}" width="520" height="16" fill="${hsl(h + 20, 35, 38)}"/>`;
+  const items = [150, 330, 500].flatMap((y) => [90, 260, 430].map((x, i) => `<g opacity="${0.85 + 0.05 * i}">${placed(art, x, y - 96, 92)}</g>`)).join('');
+  const planks = Array.from({ length: 8 }, (_, i) => `<path d="M0 ${600 + i * 28}H1200" stroke="#00000018" stroke-width="3"/>`).join('');
+  const lamps = [700, 880, 1060].map((x) => `<path d="M${x} 0v150" stroke="#333" stroke-width="4"/><path d="M${x - 46} 196a46 46 0 0 1 92 0z" fill="#2f2f2f"/><circle cx="${x}" cy="206" r="70" fill="#ffe7a6" fill-opacity="0.35"/><circle cx="${x}" cy="200" r="14" fill="#fff4cc"/>`).join('');
+  return [
+    `<defs>${gradient('wall', hsl(h, 45, 88), hsl(h, 30, 76), true)}${gradient('floor', hsl(30, 40, 48), hsl(28, 45, 34), true)}${gradient('top', hsl(30, 25, 82), hsl(30, 20, 70))}</defs>`,
+    '<rect width="1200" height="800" fill="url(#wall)"/>',
+    `<rect x="640" y="70" width="520" height="20" fill="${hsl(h, 30, 70)}"/>`,
+    '<rect x="860" y="250" width="260" height="200" rx="6" fill="#cfe8f5" stroke="#fff" stroke-width="12"/><path d="M990 250v200M860 350h260" stroke="#fff" stroke-width="8"/>',
+    shelf(150),
+    shelf(330),
+    shelf(500),
+    items,
+    '<rect y="580" width="1200" height="220" fill="url(#floor)"/>',
+    planks,
+    `<rect x="600" y="470" width="560" height="200" fill="${hsl(h, 40, 32)}"/><rect x="585" y="452" width="590" height="30" rx="6" fill="url(#top)"/>`,
+    `<rect x="630" y="510" width="500" height="8" fill="#ffffff2a"/>`,
+    placed(art, 800, 300, 160),
+    lamps,
+  ].join('');
+}
+
+function counter(art: Illustration, h: number): string {
+  const bokeh = Array.from({ length: 14 }, (_, i) => {
+    const k = hash32(`bokeh:${h}:${i}`);
+    return `<circle cx="${k % 1200}" cy="${40 + ((k >>> 10) % 380)}" r="${30 + ((k >>> 20) % 60)}" fill="${i % 3 ? '#fff3d1' : hsl(h, 70, 70)}" fill-opacity="${0.18 + ((k >>> 5) % 20) / 100}"/>`;
+  }).join('');
+  const grain = Array.from({ length: 10 }, (_, i) => `<path d="M0 ${560 + i * 26}q300 -${6 + (i % 3) * 4} 600 0t600 0" fill="none" stroke="#00000014" stroke-width="3"/>`).join('');
+  return [
+    `<defs>${gradient('back', hsl(h, 35, 42), hsl(h + 25, 40, 26))}${gradient('wood', hsl(30, 45, 52), hsl(26, 50, 36), true)}<filter id="soft"><feGaussianBlur stdDeviation="14"/></filter></defs>`,
+    '<rect width="1200" height="800" fill="url(#back)"/>',
+    `<g filter="url(#soft)">${bokeh}</g>`,
+    '<rect y="520" width="1200" height="280" fill="url(#wood)"/>',
+    grain,
+    '<ellipse cx="600" cy="640" rx="330" ry="82" fill="#00000030"/>',
+    '<ellipse cx="600" cy="620" rx="320" ry="78" fill="#f7f5f0"/><ellipse cx="600" cy="615" rx="250" ry="56" fill="#ecE8e0"/>',
+    placed(art, 410, 240, 380),
+    `<rect x="950" y="470" width="130" height="150" rx="10" fill="${hsl(h, 25, 92)}"/><path d="M985 470v-40h60v40" fill="none" stroke="${hsl(h, 25, 92)}" stroke-width="12"/>`,
+    `<rect x="120" y="560" width="150" height="16" rx="8" fill="#c9c4bb"/><rect x="110" y="590" width="170" height="16" rx="8" fill="#c9c4bb"/>`,
+  ].join('');
+}
+
+/**
+ * A photo-like picture of a business's place, drawn from its illustration and category colour:
+ * its storefront with the name on the sign, the room inside, or a close-up on the counter. The
+ * seed's merchant photos point here, so a fresh database shows galleries without stored files.
+ */
+export function placeSvg(input: { name: string; art: Illustration; hue: number; scene: PlaceScene }): string {
+  const h = input.hue;
+  const body = input.scene === 'storefront' ? storefront(input.name, input.art, h) : input.scene === 'inside' ? inside(input.art, h) : counter(input.art, h);
+  return svg(1200, 800, body, PLACE_TITLES[input.scene](input.name));
 }

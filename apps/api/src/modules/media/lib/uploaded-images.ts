@@ -1,13 +1,12 @@
-// Images staff upload (merchant logos and photos): checked by their bytes, decoded, resized,
+// Images staff upload (merchant logos and photos, contest banners and pictures, offer pictures): checked by their bytes, decoded, resized,
 // re-encoded as WebP with every piece of metadata dropped (EXIF GPS, camera, XMP, ICC), and
-// stored under DATA_DIR/uploads by a name made of their content, so the URL of a picture never
-// changes and can be cached for a year (docs/operations.md: back up DATA_DIR).
+// stored in the image store (image-store.ts: DATA_DIR/uploads, or an S3-compatible bucket) by a
+// name made of their content, so the URL of a picture never changes and can be cached for a year
+// (docs/operations.md "Data": back the store up).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Env } from '../../../config/env.ts';
 import { AppError } from '../../../lib/errors.ts';
+import type { ImageStore } from './image-store.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Decompression bombs: a 5 MB file may claim a huge canvas; 40 megapixels covers any camera. */
@@ -38,10 +37,23 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
 }
 
 export interface ImageShape {
-  /** Fit inside a box (logos), or at most this wide (photos). */
+  /** Fit inside a box (logos), or at most this wide (photos, banners, pictures). */
   fit: { width: number; height?: number };
-  purpose: 'logo' | 'photo';
+  /** The stored file's name starts with it (letters only: UPLOAD_FILE_PATTERN). */
+  purpose: 'logo' | 'photo' | 'banner' | 'picture';
 }
+
+/** The upload shapes, one per kind of image a console record carries (docs/api.md "Staff console"). */
+export const IMAGE_SHAPES = {
+  // A logo fits a 400 x 400 box; a photo is at most 1600 wide.
+  merchantLogo: { purpose: 'logo', fit: { width: 400, height: 400 } },
+  merchantPhoto: { purpose: 'photo', fit: { width: 1600 } },
+  // The home page's contest banner is drawn up to 960 wide (2x for sharp screens).
+  contestBanner: { purpose: 'banner', fit: { width: 1920 } },
+  // Contest and offer pictures are shown 480 x 270 in cards and modals.
+  contestPicture: { purpose: 'picture', fit: { width: 1200 } },
+  offerPicture: { purpose: 'picture', fit: { width: 1200 } },
+} as const satisfies Record<string, ImageShape>;
 
 /**
  * Decodes, resizes (never enlarging) and re-encodes an upload as WebP without metadata; the
@@ -63,28 +75,33 @@ export async function processImage(bytes: Buffer, shape: ImageShape): Promise<{ 
   }
 }
 
-function uploadsDir(env: Pick<Env, 'DATA_DIR'>): string {
-  return join(env.DATA_DIR, 'uploads');
-}
+const STORED_TYPE = 'image/webp';
 
 /** Stores processed image bytes; answers the URL the app serves them at. */
-export async function storeImage(env: Pick<Env, 'DATA_DIR'>, purpose: string, data: Buffer): Promise<string> {
+export async function storeImage(store: ImageStore, purpose: string, data: Buffer): Promise<string> {
   const name = `${purpose}-${createHash('sha256').update(data).digest('hex').slice(0, 32)}.webp`;
-  const dir = uploadsDir(env);
-  await mkdir(dir, { recursive: true });
-  // Written whole then renamed: a reader never sees half a file.
-  const temp = join(dir, `.${name}.${process.pid}.tmp`);
-  await writeFile(temp, data);
-  await rename(temp, join(dir, name));
+  await store.put(name, data, STORED_TYPE);
   return `${UPLOAD_URL_PREFIX}${name}`;
 }
 
-/** The bytes of a stored image, or undefined. */
-export async function readStoredImage(env: Pick<Env, 'DATA_DIR'>, file: string): Promise<Buffer | undefined> {
+/**
+ * The one upload step every console image takes: checked, re-encoded and stored (processImage,
+ * storeImage); answers the URL to put on the record. Call it before the record's transaction:
+ * a refused upload changes nothing, and a file stored for a write that then fails is harmless
+ * (named by its content, never listed).
+ */
+export async function saveUploadedImage(store: ImageStore, bytes: Buffer, shape: ImageShape): Promise<string> {
+  return (await saveUploadedImageSized(store, bytes, shape)).url;
+}
+
+/** saveUploadedImage, answering the stored size too (pages reserve the space: width and height on the img). */
+export async function saveUploadedImageSized(store: ImageStore, bytes: Buffer, shape: ImageShape): Promise<{ url: string; width: number; height: number }> {
+  const image = await processImage(bytes, shape);
+  return { url: await storeImage(store, shape.purpose, image.data), width: image.width, height: image.height };
+}
+
+/** The bytes of a stored image, or undefined (a name not of our making is never looked up). */
+export async function readStoredImage(store: ImageStore, file: string): Promise<Buffer | undefined> {
   if (!UPLOAD_FILE_PATTERN.test(file)) return undefined;
-  try {
-    return await readFile(join(uploadsDir(env), file));
-  } catch {
-    return undefined;
-  }
+  return store.get(file);
 }

@@ -18,7 +18,13 @@ export interface CouponPdfInput {
   merchantName: string;
   /** SVG text of the merchant's logo, or null. */
   logoSvg: string | null;
+  /** PNG bytes of an uploaded logo (drawn instead of logoSvg), or null. */
+  logoPng?: Buffer | null;
   headline: string;
+  /** The value's badge ('$5 off', 'BOGO', @market/domain/offer-value), printed large above the headline. */
+  badge?: string | null;
+  /** 'Regular price $24', beside the badge. */
+  regularPriceLine?: string | null;
   /** HTML; printed as plain text. */
   descriptionHtml: string;
   expiresAt: string;
@@ -29,17 +35,29 @@ export interface CouponPdfInput {
   consumerTerms: string;
   /** The structured fine print as lines (@market/domain/fine-print), printed above the terms. */
   finePrintLines?: readonly string[];
-  /** Identifies this copy: printed as text and in the barcode. */
+  /** Identifies this copy for support: printed in the small print. */
   serial: string;
-  /** What the QR code holds (a link to the offer naming this copy). */
+  /** This copy's redemption code as shown (groups of five): printed as text and in the barcode. */
+  redemptionCode: string;
+  /** What the QR code holds: the absolute link to `/r/{code}`. */
   qrText: string;
   /** The member's nth copy of the offer, when known. */
   copyNumber: number | null;
   printedOn: string;
+  /**
+   * A staff preview (the console's offer page): marked PREVIEW_MARK across the coupon, in its
+   * copy line and the document title, and its serial names no copy (none is made).
+   */
+  preview?: boolean;
 }
+
+/** What a preview says, large across the coupon and in its copy line. */
+export const PREVIEW_MARK = 'PREVIEW - NOT VALID FOR REDEMPTION';
 
 const PAGE = { width: 612, height: 792, margin: 36 };
 const HOME_PROS_ACCENT = '#1f4e79';
+/** The value badge's colour, the saver card's (white on it reads at 7:1). */
+const BADGE_COLOUR = '#a8200d';
 
 /**
  * The standard fonts speak WinAnsi only: map the usual typographic characters, drop the rest,
@@ -97,9 +115,30 @@ async function barcodePng(text: string): Promise<Buffer> {
   return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 14, includetext: false, paddingwidth: 6, paddingheight: 2 });
 }
 
+/**
+ * The preview mark: a red band atop the page and the words large and diagonal across the coupon, drawn
+ * over everything so no cut of the page leaves a clean coupon.
+ */
+function drawPreviewMark(doc: PDFKit.PDFDocument, box: { left: number; top: number; width: number; height: number }): void {
+  // The band sits above the site header, in the page's top margin.
+  doc.save().rect(box.left, 6, box.width, 18).fill('#b00020').restore();
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#fff').text(PREVIEW_MARK, box.left, 10, { width: box.width, align: 'center', lineBreak: false });
+  const cx = box.left + box.width / 2;
+  const cy = box.top + box.height / 2;
+  const angle = (-Math.atan2(box.height, box.width) * 180) / Math.PI;
+  doc.save().rotate(angle, { origin: [cx, cy] }).fillOpacity(0.22).fillColor('#b00020').font('Helvetica-Bold');
+  for (const [line, dy] of [['PREVIEW', -44], ['NOT VALID FOR REDEMPTION', 18]] as const) {
+    const size = line === 'PREVIEW' ? 72 : 30;
+    doc.fontSize(size).text(line, cx - 400, cy + dy, { width: 800, align: 'center', lineBreak: false });
+  }
+  doc.restore();
+  // Back to the page's defaults for whatever is drawn next.
+  doc.fillOpacity(1).fillColor('#000');
+}
+
 /** Renders the coupon PDF; resolves with its bytes. */
 export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
-  const barcode = await barcodePng(input.serial);
+  const barcode = await barcodePng(input.redemptionCode);
   const homePros = input.layout === 'home-pros';
   const brand = BRANDS.default;
   const accent = homePros ? HOME_PROS_ACCENT : brand.accent;
@@ -108,7 +147,7 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: PAGE.margin,
-    info: { Title: pdfText(`${input.merchantName}: ${input.headline}`), Author: brand.siteName, Subject: `Coupon ${input.serial}`, Creator: brand.siteName },
+    info: { Title: pdfText(`${input.preview ? 'PREVIEW ' : ''}${input.merchantName}: ${input.headline}`), Author: brand.siteName, Subject: `Coupon ${input.serial}`, Creator: brand.siteName },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -140,7 +179,13 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
 
   // Logo on the left, QR code on the right, the offer between them.
   const logoSize = 96;
-  if (input.logoSvg) {
+  if (input.logoPng) {
+    try {
+      doc.image(input.logoPng, inner, y, { fit: [logoSize, logoSize], align: 'center', valign: 'center' });
+    } catch {
+      // As below: an unreadable logo leaves its space empty.
+    }
+  } else if (input.logoSvg) {
     try {
       SVGtoPDF(doc, svgForPdf(input.logoSvg, logoSize), inner, y, { width: logoSize, height: logoSize, assumePt: true });
     } catch {
@@ -150,11 +195,26 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
   const qrSize = 120;
   const qrX = left + width - 16 - qrSize;
   drawQr(doc, input.qrText, qrX, y, qrSize);
-  doc.font('Helvetica').fontSize(7).fillColor('#555').text('Scan to view this offer', qrX, y + qrSize + 2, { width: qrSize, align: 'center' });
+  doc.font('Helvetica').fontSize(7).fillColor('#555').text('Scan to check or redeem this copy', qrX, y + qrSize + 2, { width: qrSize, align: 'center' });
 
   const textX = inner + logoSize + 14;
   const textWidth = qrX - 14 - textX;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#111').text(pdfText(input.headline), textX, y, { width: textWidth, height: 78, ellipsis: true });
+  let headlineY = y;
+  if (input.badge) {
+    // A solid tag a cashier sees at a glance, as on the saver card.
+    const badge = pdfText(input.badge);
+    doc.font('Helvetica-Bold').fontSize(18);
+    const badgeWidth = Math.min(textWidth, doc.widthOfString(badge) + 20);
+    doc.roundedRect(textX, y, badgeWidth, 28, 5).fill(BADGE_COLOUR);
+    doc.fillColor('#fff').text(badge, textX + 10, y + 6, { width: badgeWidth - 20, height: 20, ellipsis: true, lineBreak: false });
+    if (input.regularPriceLine) {
+      const room = textWidth - badgeWidth - 10;
+      doc.font('Helvetica').fontSize(10).fillColor('#444');
+      if (doc.widthOfString(input.regularPriceLine) <= room) doc.text(pdfText(input.regularPriceLine), textX + badgeWidth + 10, y + 10, { lineBreak: false });
+    }
+    headlineY = y + 36;
+  }
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#111').text(pdfText(input.headline), textX, headlineY, { width: textWidth, height: input.badge ? 50 : 78, ellipsis: true });
   let ty = Math.max(doc.y + 4, y + 30);
   if (homePros && input.isCertified) {
     doc.font('Helvetica-Bold').fontSize(9).fillColor(accent).text('Certified Home Pro: licensed, bonded and insured', textX, ty, { width: textWidth });
@@ -181,8 +241,10 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
   const barcodeWidth = 230;
   const barcodeX = left + width - 16 - barcodeWidth;
   doc.image(barcode, barcodeX, y, { width: barcodeWidth, height: 48 });
-  doc.font('Courier').fontSize(9).fillColor('#111').text(input.serial, barcodeX, y + 50, { width: barcodeWidth, align: 'center' });
-  y = Math.max(doc.y, y + 64) + 10;
+  // The copy's own code, typed at the till when the barcode will not scan.
+  doc.font('Helvetica').fontSize(7).fillColor('#555').text('Redemption code (this copy only)', barcodeX, y + 51, { width: barcodeWidth, align: 'center' });
+  doc.font('Courier-Bold').fontSize(14).fillColor('#111').text(input.redemptionCode, barcodeX, doc.y + 1, { width: barcodeWidth, align: 'center' });
+  y = Math.max(doc.y, y + 78) + 10;
 
   // Terms: the fine print first, one condition a line.
   const terms: Array<[string, string]> = [
@@ -203,7 +265,7 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
   const boxBottom = Math.max(y + 30, boxTop + 300);
 
   // Copy line at the bottom of the coupon.
-  const copyLine = [`Copy ${input.serial}`, input.copyNumber ? `print ${input.copyNumber}` : null, `printed ${formatDisplayDate(input.printedOn)}`, 'One coupon per customer per visit. Not valid with other offers.']
+  const copyLine = [input.preview ? PREVIEW_MARK : null, `Copy ${input.serial}`, input.copyNumber ? `print ${input.copyNumber}` : null, `printed ${formatDisplayDate(input.printedOn)}`, 'One coupon per customer per visit. Not valid with other offers.']
     .filter(Boolean)
     .join('  |  ');
   doc.font('Helvetica').fontSize(7).fillColor('#666').text(copyLine, inner, boxBottom - 16, { width: width - 32, lineBreak: false, ellipsis: true });
@@ -211,6 +273,8 @@ export async function renderCouponPdf(input: CouponPdfInput): Promise<Buffer> {
   // The coupon: a dashed cut line around it.
   doc.save().lineWidth(1.5).dash(6, { space: 4 }).strokeColor('#333').rect(left, boxTop, width, boxBottom - boxTop).stroke().restore();
   doc.font('Helvetica').fontSize(8).fillColor('#777').text('Cut along the dotted line', left, boxBottom + 4, { width, align: 'right' });
+
+  if (input.preview) drawPreviewMark(doc, { left, top: boxTop, width, height: boxBottom - boxTop });
 
   // Below the cut line: how to use it.
   doc
