@@ -61,10 +61,7 @@ test('a visitor sees the winning numbers but is asked to sign in to claim', asyn
   const dialog = page.getByRole('dialog', { name: found!.contest.display_name });
   await expect(dialog.getByRole('heading', { name: 'Winning Numbers' })).toBeVisible();
   await expect(dialog.locator('form.sweepstakes-form')).toHaveCount(0);
-  // The deep-linked modal is server-rendered: a click before the page's script has run does nothing,
-  // so click again, as a person would, until the sign-in dialog opens (a busy machine hydrates late).
-  await expect(async () => {
-    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Sign In or Sign Up' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  // The shared fixture waits for hydration after goto, so one click opens the sign-in window.
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In or Sign Up' })).toBeVisible({ timeout: 15_000 });
 });
