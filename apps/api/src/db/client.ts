@@ -45,6 +45,11 @@ const SESSION_SETTINGS = { random_page_cost: '1.1', plan_cache_mode: 'force_cust
 // is planned for its values whatever the mode; a named one (`preparedRows`, shapes whose plan
 // does not depend on the values) keeps a generic plan once it is no costlier than the custom ones.
 const POSTGRES_PLAN_CACHE_MODE = 'auto';
+// No JIT compilation on PostgreSQL: a search ranking every match of a common word costs more than
+// jit_above_cost, and compiling its expressions (58 functions) took longer than it saved on these
+// short queries: 'pizza' at random positions, p99 620 -> 510 ms (docs/performance.md). PGlite
+// has no JIT.
+const POSTGRES_ONLY_SETTINGS = { plan_cache_mode: POSTGRES_PLAN_CACHE_MODE, jit: 'off' };
 
 /** Statement names by text, at most this many (`preparedRows` shapes are few; past that, statements run unnamed). */
 const MAX_PREPARED = 500;
@@ -117,7 +122,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       // waits this long.
       connectionTimeoutMillis: 30_000,
       idleTimeoutMillis: 30_000,
-      options: Object.entries({ ...settings, plan_cache_mode: POSTGRES_PLAN_CACHE_MODE }).map(([k, v]) => `-c ${k}=${v}`).join(' '),
+      options: Object.entries({ ...settings, ...POSTGRES_ONLY_SETTINGS }).map(([k, v]) => `-c ${k}=${v}`).join(' '),
     });
     // A dropped server connection must not crash the process; the pool replaces the client.
     pool.on('error', () => {});

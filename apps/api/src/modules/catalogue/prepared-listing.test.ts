@@ -2,7 +2,7 @@
 // the same rows as a statement planned for its values, also once PostgreSQL keeps one generic
 // plan (after five runs of a statement); pages whose best plan depends on the values (a rare
 // category) stay unnamed.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { DEFAULT_PLACE } from '@market/domain/markets';
 import type { DbHandle } from '../../db/client.ts';
@@ -60,5 +60,10 @@ describe('nearest-first pages as prepared statements', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it.runIf(inject('databaseUrl'))('runs on PostgreSQL with its plan cache choice and without JIT compilation', async () => {
+    const rows = await db.rows<{ plan_cache_mode: string; jit: string }>(sql`SELECT current_setting('plan_cache_mode') AS plan_cache_mode, current_setting('jit') AS jit`);
+    expect(rows[0]).toEqual({ plan_cache_mode: 'auto', jit: 'off' });
   });
 });
