@@ -2,9 +2,9 @@
 // one Minneapolis location and invites the owner, who accepts from the mailbox, enrols the
 // authenticator and lands in the business centre. Journeys of the merchant centre start here.
 import type { Browser, Page } from '@playwright/test';
-import { baseUrl, expect, MINNEAPOLIS, newClientAddress } from './public-fixtures.ts';
+import { baseUrl, expect, newClientAddress } from './public-fixtures.ts';
 import { mailsContaining } from './lead-fixtures.ts';
-import { acceptInvitation, firstAdmin, signInAndEnrol } from './staff-fixtures.ts';
+import { acceptInvitation, createMerchantWithLocation, firstAdmin, signInAndEnrol } from './staff-fixtures.ts';
 
 export interface BusinessWithOwner {
   /** The owner's page, signed in to the business centre (the journey closes its context). */
@@ -22,23 +22,9 @@ export async function businessWithOwner(
 ): Promise<BusinessWithOwner> {
   const staff = await (await browser.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { 'x-forwarded-for': newClientAddress() } })).newPage();
   await firstAdmin(staff);
-  await staff.goto('/console/merchants/new');
-  await staff.getByLabel('Name', { exact: true }).fill(business.name);
-  await staff.getByLabel('Category').selectOption({ label: business.category });
-  await staff.getByRole('button', { name: 'Create merchant' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: business.name })).toBeVisible();
-  const merchantId = /\/console\/merchants\/(\d+)/.exec(staff.url())![1]!;
-  const slug = /\/merchants\/([a-z0-9-]+)/.exec((await staff.getByRole('link', { name: /Saver page/ }).getAttribute('href'))!)![1]!;
-  await staff.getByRole('link', { name: 'Add location' }).click();
-  await staff.getByLabel('Location name').fill('Loring Park');
-  await staff.getByLabel('Street address').fill('200 Nicollet Mall');
-  await staff.getByLabel('City').fill(MINNEAPOLIS.city);
-  await staff.getByLabel('State').fill(MINNEAPOLIS.state);
-  await staff.getByLabel('ZIP code').fill('55401');
-  await staff.getByRole('button', { name: 'Add location' }).click();
-  await expect(staff).toHaveURL(/\/console\/locations\/\d+/);
-  const locationId = /\/console\/locations\/(\d+)/.exec(staff.url())![1]!;
+  const { merchantId, locationId } = await createMerchantWithLocation(staff, { name: business.name, category: business.category, locationName: 'Loring Park', street: '200 Nicollet Mall' });
   await staff.goto(`/console/merchants/${merchantId}`);
+  const slug = /\/merchants\/([a-z0-9-]+)/.exec((await staff.getByRole('link', { name: /Saver page/ }).getAttribute('href'))!)![1]!;
   const invite = staff.getByRole('form', { name: 'Invite a person' });
   await invite.getByLabel('E-mail').fill(business.ownerEmail);
   await invite.getByLabel('Role').selectOption('owner');

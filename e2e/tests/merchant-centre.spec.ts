@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { baseUrl, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
 import { mailsContaining, uniqueWord } from './lead-fixtures.ts';
-import { acceptInvitation, firstAdmin, signInAndEnrol, STAFF_PASSWORD } from './staff-fixtures.ts';
+import { acceptInvitation, createMerchantWithLocation, firstAdmin, signInAndEnrol, STAFF_PASSWORD } from './staff-fixtures.ts';
 import { downloadCouponCode } from './pdf-fixtures.ts';
 
 const OWNER = `owner-${Date.now().toString(36)}@business.example`;
@@ -33,20 +33,7 @@ test.describe.serial('merchant centre', () => {
   test('staff invite a business owner, who accepts and sets up the authenticator app', async ({ browser }) => {
     staff = await (await newContext(browser)).newPage();
     await firstAdmin(staff);
-    await staff.goto('/console/merchants/new');
-    await staff.getByLabel('Name', { exact: true }).fill(merchant);
-    await staff.getByLabel('Phone').fill('(612) 555-0177');
-    await staff.getByLabel('Category').selectOption({ label: 'Health & Beauty' });
-    await staff.getByRole('button', { name: 'Create merchant' }).click();
-    await expect(staff.getByRole('heading', { level: 1, name: merchant })).toBeVisible();
-    await staff.getByRole('link', { name: 'Add location' }).click();
-    await staff.getByLabel('Location name').fill('Loring Park');
-    await staff.getByLabel('Street address').fill('200 Nicollet Mall');
-    await staff.getByLabel('City').fill(MINNEAPOLIS.city);
-    await staff.getByLabel('State').fill(MINNEAPOLIS.state);
-    await staff.getByLabel('ZIP code').fill('55401');
-    await staff.getByRole('button', { name: 'Add location' }).click();
-    await expect(staff).toHaveURL(/\/console\/locations\/\d+/);
+    await createMerchantWithLocation(staff, { name: merchant, phone: '(612) 555-0177', category: 'Health & Beauty', locationName: 'Loring Park', street: '200 Nicollet Mall' });
     await staff.goto('/console/merchants');
     await staff.getByRole('link', { name: merchant }).click();
 

@@ -2,9 +2,9 @@
 // round-the-clock hours shows "Open now" whatever the time of the run, its hours table with today
 // marked, and LocalBusiness JSON-LD with openingHoursSpecification, with no CSP violation; offer
 // cards carry "Valid today" or "Not valid today". Screenshots go to OPEN_NOW_SHOTS when it is set.
-import { baseUrl, CHICAGO, expect, MINNEAPOLIS, newClientAddress, offersNear, setPlace, test } from './public-fixtures.ts';
+import { baseUrl, CHICAGO, expect, newClientAddress, offersNear, setPlace, test } from './public-fixtures.ts';
 import { uniqueWord } from './lead-fixtures.ts';
-import { firstAdmin } from './staff-fixtures.ts';
+import { createMerchantWithLocation, firstAdmin } from './staff-fixtures.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -12,24 +12,18 @@ test('a merchant page shows Open now, the hours with today marked and opening ho
   const merchant = `Night Owl Diner ${uniqueWord('m')}`;
   const staff = await (await browser.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { 'x-forwarded-for': newClientAddress() } })).newPage();
   await firstAdmin(staff);
-  await staff.goto('/console/merchants/new');
-  await staff.getByLabel('Name', { exact: true }).fill(merchant);
-  await staff.getByLabel('Category').selectOption({ label: 'Health & Beauty' });
-  await staff.getByRole('button', { name: 'Create merchant' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: merchant })).toBeVisible();
-  await staff.getByRole('link', { name: 'Add location' }).click();
-  await staff.getByLabel('Location name').fill('Loring Park');
-  await staff.getByLabel('Street address').fill('210 Nicollet Mall');
-  await staff.getByLabel('City').fill(MINNEAPOLIS.city);
-  await staff.getByLabel('State').fill(MINNEAPOLIS.state);
-  await staff.getByLabel('ZIP code').fill('55401');
-  for (const day of DAYS) {
-    await staff.getByLabel(`${day}, range 1: opens`).fill('00:00');
-    await staff.getByLabel(`${day}, range 1: closes`).fill('24:00');
-  }
-  await staff.getByRole('button', { name: 'Add location' }).click();
-  await expect(staff).toHaveURL(/\/console\/locations\/\d+/);
-  const locationId = /\/console\/locations\/(\d+)/.exec(staff.url())![1]!;
+  const { locationId } = await createMerchantWithLocation(staff, {
+    name: merchant,
+    category: 'Health & Beauty',
+    locationName: 'Loring Park',
+    street: '210 Nicollet Mall',
+    fillLocation: async () => {
+      for (const day of DAYS) {
+        await staff.getByLabel(`${day}, range 1: opens`).fill('00:00');
+        await staff.getByLabel(`${day}, range 1: closes`).fill('24:00');
+      }
+    },
+  });
   await staff.context().close();
 
   const api = (await (await page.request.get(`/api/locations/${locationId}/`)).json()) as { merchant_slug: string; open_now: boolean; timezone: string };

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { baseUrl, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
 import { atDetroit, confirmEmailByApi, newMember, registerByApi, signInOnPage, type Member } from './member-fixtures.ts';
 import { uniqueWord } from './lead-fixtures.ts';
-import { acceptInvitation, firstAdmin, invitationPath, signInAndEnrol } from './staff-fixtures.ts';
+import { acceptInvitation, createMerchantWithLocation, firstAdmin, invitationPath, signInAndEnrol } from './staff-fixtures.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -74,22 +74,8 @@ test.describe.serial('staff console', () => {
     const merchant = `Journey Spa ${uniqueWord('m')}`;
     const offer = `Half off a facial ${uniqueWord('o')}`;
 
-    await staff.goto('/console/merchants/new');
-    await staff.getByLabel('Name', { exact: true }).fill(merchant);
-    await staff.getByLabel('Phone').fill('(612) 555-0142');
-    await staff.getByLabel('Category').selectOption({ label: 'Health & Beauty' });
-    await staff.getByRole('button', { name: 'Create merchant' }).click();
-    await expect(staff.getByRole('heading', { level: 1, name: merchant })).toBeVisible();
-
     // The pin comes from the city (no latitude typed): a seeded city of the Twin Cities market.
-    await staff.getByRole('link', { name: 'Add location' }).click();
-    await staff.getByLabel('Location name').fill('Downtown');
-    await staff.getByLabel('Street address').fill('100 Nicollet Mall');
-    await staff.getByLabel('City').fill(MINNEAPOLIS.city);
-    await staff.getByLabel('State').fill(MINNEAPOLIS.state);
-    await staff.getByLabel('ZIP code').fill('55401');
-    await staff.getByRole('button', { name: 'Add location' }).click();
-    await expect(staff).toHaveURL(/\/console\/locations\/\d+/);
+    await createMerchantWithLocation(staff, { name: merchant, phone: '(612) 555-0142', category: 'Health & Beauty', locationName: 'Downtown', street: '100 Nicollet Mall' });
 
     await staff.goto('/console/merchants');
     await staff.getByRole('link', { name: merchant }).click();

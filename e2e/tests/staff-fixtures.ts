@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import * as OTPAuth from 'otpauth';
 import type { Page } from '@playwright/test';
-import { expect } from './public-fixtures.ts';
+import { expect, MINNEAPOLIS } from './public-fixtures.ts';
 import { mailsContaining } from './lead-fixtures.ts';
 
 /** The first admin of the journeys' server (playwright.config.ts STAFF_BOOTSTRAP_EMAIL). */
@@ -106,4 +106,33 @@ export async function firstAdmin(page: Page): Promise<{ recoveryCodes: string[] 
   await page.getByRole('link', { name: 'I have saved these codes' }).click();
   await expect(page).toHaveURL(/\/console\/$/);
   return { recoveryCodes };
+}
+
+/**
+ * Creates a merchant in the console (a staff member signed in on `staff`) and one location in
+ * Minneapolis, whose pin comes from the city (no latitude typed). `fillLocation` fills more of the
+ * location form before it is sent (opening hours). Ends on the new location's console page.
+ */
+export async function createMerchantWithLocation(
+  staff: Page,
+  merchant: { name: string; category: string; phone?: string; locationName: string; street: string; fillLocation?: () => Promise<void> },
+): Promise<{ merchantId: string; locationId: string }> {
+  await staff.goto('/console/merchants/new');
+  await staff.getByLabel('Name', { exact: true }).fill(merchant.name);
+  if (merchant.phone) await staff.getByLabel('Phone').fill(merchant.phone);
+  await staff.getByLabel('Category').selectOption({ label: merchant.category });
+  await staff.getByRole('button', { name: 'Create merchant' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: merchant.name })).toBeVisible();
+  const merchantId = /\/console\/merchants\/(\d+)/.exec(staff.url())![1]!;
+  await staff.getByRole('link', { name: 'Add location' }).click();
+  await staff.getByLabel('Location name').fill(merchant.locationName);
+  await staff.getByLabel('Street address').fill(merchant.street);
+  await staff.getByLabel('City').fill(MINNEAPOLIS.city);
+  await staff.getByLabel('State').fill(MINNEAPOLIS.state);
+  await staff.getByLabel('ZIP code').fill('55401');
+  await merchant.fillLocation?.();
+  await staff.getByRole('button', { name: 'Add location' }).click();
+  await expect(staff).toHaveURL(/\/console\/locations\/\d+/);
+  const locationId = /\/console\/locations\/(\d+)/.exec(staff.url())![1]!;
+  return { merchantId, locationId };
 }
