@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, resolveChromium } from './chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+// CHROMIUM_PATH, else Debian's Chromium when installed, else the npm package's (chromium.ts). The
+// runner unpacks the npm one before the web server starts; the workers, which load this file again,
+// find it unpacked.
+const browser = await resolveChromium();
 
 // Browser journeys run against the built app, started as `npm start` would start it, on a fresh
 // embedded database, so they test what users get.
@@ -17,11 +23,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.executablePath,
       // --disable-print-preview: headless Chromium's renderer crashes when a page sends a PDF to
       // the print dialog with print preview on (the coupon print step of the member journey);
       // without preview print() returns as it does after a person closes the dialog.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-print-preview'],
+      args: chromiumArgs(browser.source),
     },
   },
   webServer: {

@@ -1,21 +1,7 @@
-// A downloaded coupon's text as a person reads it (pdftotext, poppler-utils; .ci/run installs it).
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+// A downloaded coupon's text as a person reads it, read in-process by the API tests' PDF reader
+// (MuPDF in WebAssembly: apps/api/test/support/pdf.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
-
-export async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'coupon-e2e-'));
-  try {
-    const file = join(dir, 'coupon.pdf');
-    writeFileSync(file, pdf);
-    return (await promisify(execFile)('pdftotext', ['-layout', file, '-'])).stdout;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdfToText } from '../../apps/api/test/support/pdf.ts';
 
 /** A copy's redemption code as the PDF prints it (three groups of five). */
 export const COUPON_CODE = /\b([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})\b/;
@@ -33,5 +19,5 @@ export async function downloadCouponCode(page: Page, dialog: Locator): Promise<s
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
   const chunks: Buffer[] = [];
   for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
-  return COUPON_CODE.exec((await pdfText(Buffer.concat(chunks))).replace(/\s+/g, ' '))?.[1];
+  return COUPON_CODE.exec((await pdfToText(Buffer.concat(chunks))).replace(/\s+/g, ' '))?.[1];
 }

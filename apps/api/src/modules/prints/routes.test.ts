@@ -4,14 +4,10 @@ import { addDays, formatDisplayDate } from '@market/domain/expiry';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { signUpMember, type TestMember, randomClientIp } from '../auth/members.fixtures.ts';
 import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { mediaPaths } from '../../db/media-paths.ts';
+import { readPdf, renderPdfPage } from '../../../test/support/pdf.ts';
 import { renderCouponPdf } from './lib/coupon-pdf.ts';
 import { ANONYMOUS_COPIES_PER_ADDRESS_PER_DAY, clientAddressKey } from './service.ts';
 
@@ -206,14 +202,12 @@ describe('prints and redemptions', () => {
   });
 });
 
-// The coupon PDF, read back the way a person or a scanner would: rendered to PNG with pdftoppm,
-// its text read with pdftotext and its QR code decoded (poppler-utils; .ci/run installs it).
+// The coupon PDF, read back the way a person or a scanner would: its first page rendered to PNG
+// and its text read in-process (MuPDF, test/support/pdf.ts), and its QR code decoded.
 describe('coupon pdf', () => {
-  const run = promisify(execFile);
   // jsqr is CommonJS: under NodeNext its types sit on .default.
   const jsQR = jsQRModule.default;
   let t: TestApp;
-  let dir: string;
   let location: Awaited<ReturnType<typeof addLocation>>;
   let merchant: Awaited<ReturnType<typeof addMerchant>>;
   let category: { id: number };
@@ -221,7 +215,6 @@ describe('coupon pdf', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    dir = mkdtempSync(join(tmpdir(), 'coupon-pdf-'));
     [category] = (await t.db.rows<{ id: number }>(sql`SELECT id FROM categories WHERE kind = 'main' ORDER BY id LIMIT 1`)) as [{ id: number }];
     const name = `Mario's Pizzeria ${uid()}`;
     merchant = await addMerchant(t.db, { name });
@@ -231,7 +224,6 @@ describe('coupon pdf', () => {
   });
   afterAll(async () => {
     await t?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function offer(extra: Record<string, unknown> = {}) {
@@ -254,15 +246,10 @@ describe('coupon pdf', () => {
 
   /** Text of the PDF and the text of the QR code on its rendered first page. */
   async function readBack(pdf: Buffer): Promise<{ text: string; qr: string | null; pages: number }> {
-    const name = `c-${uid()}`;
-    const file = join(dir, `${name}.pdf`);
-    writeFileSync(file, pdf);
-    const { stdout: text } = await run('pdftotext', ['-layout', file, '-']);
-    await run('pdftoppm', ['-r', '150', '-png', '-singlefile', file, join(dir, name)]);
-    const png = PNG.sync.read(readFileSync(join(dir, `${name}.png`)));
+    const { text, pages } = readPdf(pdf);
+    const png = PNG.sync.read(renderPdfPage(pdf, { dpi: 150 }));
     const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-    const { stdout: info } = await run('pdfinfo', [file]);
-    return { text, qr: code?.data ?? null, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
+    return { text, qr: code?.data ?? null, pages };
   }
 
   describe('GET /api/pdf with a print token', () => {
