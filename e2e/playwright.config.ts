@@ -38,7 +38,9 @@ export default defineConfig({
     // TRUSTED_PROXIES: journeys that need a client address of their own (the per-client lead rate
     // limit) send X-Forwarded-For from this machine, as a load balancer would. STAFF_BOOTSTRAP_EMAIL:
     // the staff console journeys start from the first admin's invitation (staff-fixtures.ts).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '../node_modules/.cache/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUSTED_PROXIES: '127.0.0.1', STAFF_BOOTSTRAP_EMAIL: 'owner@localsaver.example' },
+    // REDIS_URL (set by .ci/run for the API suite's shared-limit test) is cleared: one server counts
+    // its limits in memory, and no count is left in Redis from an earlier run.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', REDIS_URL: '', DATA_DIR: '../node_modules/.cache/e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUSTED_PROXIES: '127.0.0.1', STAFF_BOOTSTRAP_EMAIL: 'owner@localsaver.example' },
     stdout: 'pipe',
   },
 });

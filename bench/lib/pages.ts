@@ -1,14 +1,13 @@
-// Page speed: Lighthouse (mobile profile, Debian's Chromium) and the first-load JavaScript of
+// Page speed: Lighthouse (mobile profile, Debian's Chromium when installed, else the npm one: e2e/chromium.ts) and the first-load JavaScript of
 // each route, gzip, from the built files the server-rendered HTML loads.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { resolveChromium } from '../../e2e/chromium.ts';
 import { ROOT } from './proc.ts';
 import { firstLoadUrls } from './saver-bundles.ts';
-
-export const CHROMIUM = '/usr/bin/chromium';
 
 export interface LighthouseResult {
   performance: number;
@@ -37,9 +36,11 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
 }
 
 async function runLighthouseOnce(url: string): Promise<LighthouseResult> {
+  // The npm Chromium is a headless shell: it has no --headless=new and needs no zygote.
+  const browser = await resolveChromium();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromePath: browser.executablePath,
+    chromeFlags: [...(browser.source === 'npm' ? ['--headless', '--no-zygote'] : ['--headless=new']), '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
     const run = await lighthouse(url, {

@@ -17,7 +17,9 @@ export interface Server {
 export function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = ['--disable-warning=ExperimentalWarning']): Server {
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // REDIS_URL (.ci/run sets it for the API suite) is cleared unless `env` gives one: the measured
+    // servers count their limits in memory, as they did before CI had it.
+    env: { ...process.env, REDIS_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -29,7 +29,8 @@ let server: ChildProcess | undefined;
 let offer: { id: number; name: string; slug: string; locationId: number; locationName: string };
 const tills: string[] = [];
 
-const serverEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: ORIGIN };
+// REDIS_URL cleared as in playwright.config.ts: this server counts its limits in memory.
+const serverEnv = { ...process.env, REDIS_URL: '', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: ORIGIN };
 
 /** Two tills paired to the location of a live offer, written straight into the seeded database. */
 async function pairTills(): Promise<void> {

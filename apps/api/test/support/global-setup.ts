@@ -14,7 +14,7 @@ declare module 'vitest' {
     pgTemplate: string;
     pgliteDumpPath: string;
     today: string;
-    /** Redis for the shared rate-limit test (docs/security.md); CI starts one at 127.0.0.1:6379. */
+    /** Redis for the shared rate-limit test (docs/security.md): REDIS_URL, or '' (the test is skipped); CI starts one at 127.0.0.1:6379. */
     redisUrl: string;
   }
 }
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', template.pgTemplate ?? '');
   project.provide('pgliteDumpPath', pgliteDumpPath);
   project.provide('today', today);
-  project.provide('redisUrl', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  project.provide('redisUrl', process.env.REDIS_URL ?? '');
   console.log(`test template ready on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${Date.now() - started} ms`);
 
   return async () => {
