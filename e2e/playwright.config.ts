@@ -33,7 +33,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ../node_modules/.cache/e2e-data && node --disable-warning=ExperimentalWarning ../apps/api/src/server.ts`,
     url: `http://127.0.0.1:${PORT}/api/health/`,
-    timeout: 180_000,
+    // The first start seeds the database: E2E_SERVER_TIMEOUT_MS gives a crowded machine longer.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000),
     reuseExistingServer: false,
     // TRUSTED_PROXIES: journeys that need a client address of their own (the per-client lead rate
     // limit) send X-Forwarded-For from this machine, as a load balancer would. STAFF_BOOTSTRAP_EMAIL:
