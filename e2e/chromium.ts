@@ -27,12 +27,13 @@ function isExecutable(path: string): boolean {
 }
 
 /**
- * Which Chromium to run. `debianPath` is there so the fallback can be tried on a machine that has
- * Debian's Chromium (point it at a path that does not exist).
+ * Which Chromium to run. `debianPath` lets a test point the detection at a path that does not
+ * exist; CHROMIUM_NPM=1 does the same for a whole run.
  */
 export async function resolveChromium(env: NodeJS.ProcessEnv = process.env, debianPath = DEBIAN_CHROMIUM): Promise<ResolvedChromium> {
   if (env.CHROMIUM_PATH) return { executablePath: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH' };
-  if (isExecutable(debianPath)) return { executablePath: debianPath, source: 'debian' };
+  // CHROMIUM_NPM=1 tries the npm Chromium on a machine that has Debian's.
+  if (!env.CHROMIUM_NPM && isExecutable(debianPath)) return { executablePath: debianPath, source: 'debian' };
   return { executablePath: await npmChromium(), source: 'npm' };
 }
 
