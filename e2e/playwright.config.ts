@@ -7,6 +7,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // runner unpacks the npm one before the web server starts; the workers, which load this file again,
 // find it unpacked.
 const browser = await resolveChromium();
+if (!process.env.TEST_WORKER_INDEX) console.log(`Chromium (${browser.source}): ${browser.executablePath}`);
 
 // Browser journeys run against the built app, started as `npm start` would start it, on a fresh
 // embedded database, so they test what users get.
