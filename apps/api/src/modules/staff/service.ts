@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ownEmailChangeSchema, staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
 import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import {
   endAllSessions,
