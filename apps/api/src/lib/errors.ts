@@ -28,6 +28,8 @@ export class AppError extends Error {
   readonly fields: FieldErrors | undefined;
   /** Data the body carries besides the messages (a 409's `current` record). */
   readonly extra: Record<string, unknown> | undefined;
+  /** For a 429: the seconds its Retry-After header gives (60 when not set; see tooMany). */
+  retryAfterSeconds: number | undefined;
   constructor(code: ErrorCode, message: string, fields?: FieldErrors, extra?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
@@ -38,6 +40,13 @@ export class AppError extends Error {
   get status(): number {
     return STATUS[this.code];
   }
+}
+
+/** A 429 whose Retry-After says when to come back (a pause the service knows the end of). */
+export function tooMany(message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError('too_many', message);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
 }
 
 /** A 400 for one field, e.g. invalid('zip', 'Zip code must be 5 digits'). */
@@ -79,7 +88,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A service we depend on is down (503): said plainly to the caller, and logged with its cause.
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      if (error.code === 'too_many') reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      if (error.code === 'too_many') reply.header('retry-after', reply.getHeader('retry-after') ?? String(error.retryAfterSeconds ?? 60));
       return send(reply, error.status, { ...(error.fields ?? { detail: error.message }), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

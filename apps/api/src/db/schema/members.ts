@@ -166,6 +166,31 @@ export const loginThrottles = pgTable(
   (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
 );
 
+/**
+ * Wrong second-factor codes per account, counted across every sign-in step, client address and
+ * instance: past a ceiling, second-factor checks for the account pause for a growing time
+ * (lib/second-factor-ceiling.ts, docs/decisions.md "Second factor ceiling"). A right password does
+ * not touch it; a right second factor (or an admin's reset of the factor) ends it.
+ */
+export const secondFactorThrottles = pgTable(
+  'second_factor_throttles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Wrong codes since windowStartedAt. */
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Pauses so far in this run of wrong codes; each lasts twice the one before, up to a ceiling. */
+    blocks: integer('blocks').notNull().default(0),
+    /** When the owner was last told by e-mail that second-factor checks were paused. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('second_factor_throttles_updated_idx').on(t.updatedAt)],
+);
+
 /** The seven 0/1 interest flags of SPEC.md 3 Preferences; no row means all 0. */
 export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 // The only auth file that talks Drizzle.
 import { and, eq, gt, isNull, ne, or, lt, lte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accessTokens, invitations, loginThrottles, mfaChallenges, recoveryCodes, userTokens, users } from '../../db/schema/index.ts';
+import { accessTokens, invitations, loginThrottles, mfaChallenges, recoveryCodes, secondFactorThrottles, userTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -22,6 +22,16 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * An account, locked for the rest of the transaction: every second-factor check of one account
+ * runs one at a time behind it, on every instance (the per-step cap, single use of a code and the
+ * per-account ceiling hold under concurrency).
+ */
+export async function lockUserById(tx: Executor, id: number): Promise<UserRow | null> {
+  const rows = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return rows[0] ?? null;
 }
 
@@ -114,6 +124,16 @@ export async function insertMfaChallenge(db: Executor, userId: number, tokenHash
   await db.insert(mfaChallenges).values({ userId, tokenHash, purpose, expiresAt: inSeconds(seconds), userAgent: userAgent?.slice(0, 300) ?? null });
 }
 
+/** The account of a live second-factor step (not locked: lock the account, then the step). */
+export async function findLiveMfaChallengeUser(db: Executor, tokenHash: string): Promise<number | null> {
+  const rows = await db
+    .select({ userId: mfaChallenges.userId })
+    .from(mfaChallenges)
+    .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, sql`now()`)))
+    .limit(1);
+  return rows[0]?.userId ?? null;
+}
+
 /** A live second-factor step, locked for the rest of the transaction. */
 export async function lockLiveMfaChallenge(tx: Executor, tokenHash: string) {
   const rows = await tx
@@ -129,6 +149,32 @@ export async function updateMfaChallenge(tx: Executor, id: number, values: { att
     .update(mfaChallenges)
     .set({ ...(values.attempts !== undefined ? { attempts: values.attempts } : {}), ...(values.used ? { usedAt: sql`now()` } : {}) })
     .where(eq(mfaChallenges.id, id));
+}
+
+/**
+ * Counts one check of a code on a step, unless it has had `max` already; answers whether this
+ * check may go ahead. One statement, so no race lets a step take more than `max` checks.
+ */
+export async function countMfaAttempt(tx: Executor, id: number, max: number): Promise<number | null> {
+  const rows = await tx
+    .update(mfaChallenges)
+    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+    .where(and(eq(mfaChallenges.id, id), lt(mfaChallenges.attempts, max)))
+    .returning({ attempts: mfaChallenges.attempts });
+  return rows[0]?.attempts ?? null;
+}
+
+/**
+ * Records the TOTP time step a code matched, only if it is later than the last one accepted;
+ * answers whether it was (a code signs in once, even when sign-ins race on several instances).
+ */
+export async function advanceTotpLastStep(tx: Executor, userId: number, step: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ totpLastStep: step, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Replaces an account's recovery codes with new ones (hashes). */
@@ -313,6 +359,42 @@ export async function deleteQuietLoginThrottles(db: Executor, quietSeconds: numb
   await db
     .delete(loginThrottles)
     .where(and(lt(loginThrottles.updatedAt, sql`now() - make_interval(secs => ${quietSeconds})`), or(isNull(loginThrottles.blockedUntil), lt(loginThrottles.blockedUntil, sql`now()`))));
+}
+
+/** The wrong second-factor codes of an account (second-factor-ceiling.ts); same shape as a LoginThrottle. */
+const secondFactorColumns = {
+  failures: secondFactorThrottles.failures,
+  windowStartedAt: secondFactorThrottles.windowStartedAt,
+  blockedUntil: secondFactorThrottles.blockedUntil,
+  blocks: secondFactorThrottles.blocks,
+  notifiedAt: secondFactorThrottles.notifiedAt,
+  updatedAt: secondFactorThrottles.updatedAt,
+};
+
+/**
+ * The count of an account's wrong second-factor codes (null when there is none) and the
+ * database's clock. Call with the account locked (lockUserById): that lock guards the row.
+ */
+export async function findSecondFactorThrottle(tx: Executor, userId: number): Promise<{ state: LoginThrottle | null; now: Date }> {
+  const result = await tx.execute(sql`SELECT (extract(epoch FROM now()) * 1000)::float8 AS ms`);
+  const now = new Date(Number((result as unknown as { rows: { ms: number | string }[] }).rows[0]!.ms));
+  const rows = await tx.select(secondFactorColumns).from(secondFactorThrottles).where(eq(secondFactorThrottles.userId, userId));
+  return { state: rows[0] ?? null, now };
+}
+
+export async function saveSecondFactorThrottle(tx: Executor, userId: number, state: LoginThrottle): Promise<void> {
+  await tx.insert(secondFactorThrottles).values({ userId, ...state }).onConflictDoUpdate({ target: secondFactorThrottles.userId, set: state });
+}
+
+export async function deleteSecondFactorThrottle(db: Executor, userId: number): Promise<void> {
+  await db.delete(secondFactorThrottles).where(eq(secondFactorThrottles.userId, userId));
+}
+
+/** Drops the second-factor counts nobody has added to for `quietSeconds` and whose pause is over. */
+export async function deleteQuietSecondFactorThrottles(db: Executor, quietSeconds: number): Promise<void> {
+  await db
+    .delete(secondFactorThrottles)
+    .where(and(lt(secondFactorThrottles.updatedAt, sql`now() - make_interval(secs => ${quietSeconds})`), or(isNull(secondFactorThrottles.blockedUntil), lt(secondFactorThrottles.blockedUntil, sql`now()`))));
 }
 
 /**

@@ -3,7 +3,9 @@
 // are per client IP; failed log-ins are also counted per IP and e-mail, so a burst of wrong
 // passwords from one place never locks the owner out elsewhere, and at most for one window where it
 // came from. Failed log-ins from every address together also meet a per-account ceiling: short,
-// growing pauses that a password reset by e-mail ends (sign-in-throttle.ts). New passwords are
+// growing pauses that a password reset by e-mail ends (sign-in-throttle.ts); so do wrong password
+// re-checks of a signed-in account. Wrong second-factor codes meet their own per-account ceiling
+// (second-factor-ceiling.ts). New passwords are
 // checked against the common-password list here, on the server only (password-policy.ts).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +20,7 @@ import { optionalBody } from '../../lib/request-body.ts';
 import { currentUser, requireUser } from './lib/guard.ts';
 import { prepareTimingEqualiser } from './lib/passwords.ts';
 import { ACCOUNT_SIGN_IN_LIMITS, signInPausedError } from './lib/sign-in-throttle.ts';
+import { SECOND_FACTOR_LIMITS } from './lib/second-factor-ceiling.ts';
 import { DetailOut, LoginAnswerOut, LoginOut, MfaConfirmOut, SessionOut, TotpSetupOut, UserInfoOut } from './schema.ts';
 import { invitationAcceptSchema, mfaCodeSchema, mfaTokenSchema } from '@market/domain/validation/staff';
 import { z } from 'zod';
@@ -231,6 +234,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Change the password; revokes every token and answers a fresh one',
+        description: 'A wrong current password counts like a failed sign-in of the account (429 with Retry-After while password sign-in for it is paused).',
         security: bearer,
         body: optionalBody(serverChangePasswordSchema),
         response: { 200: LoginOut },
@@ -247,7 +251,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       config: { rateLimit: { ...AUTH_RATE_LIMITS.passwordChecks, ...perMember } },
-      schema: { tags: ['auth'], summary: 'Delete the account and its personal data', security: bearer, body: optionalBody(deleteAccountSchema) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the account and its personal data',
+        description: 'A wrong password counts like a failed sign-in of the account (429 with Retry-After while password sign-in for it is paused).',
+        security: bearer,
+        body: optionalBody(deleteAccountSchema),
+      },
     },
     async (request, reply) => {
       await deleteAccount(deps, currentUser(request).id, request.body);
@@ -316,7 +326,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The second factor at sign-in: a code from the app (each works once) or an unused recovery code; answers a 12-hour staff session',
-        description: 'Takes the `mfa_token` of a log-in answer `{mfa_required: true}`; after 5 wrong codes the step is spent and the password is asked again. A staff session also ends after 30 idle minutes.',
+        description: `Takes the \`mfa_token\` of a log-in answer \`{mfa_required: true}\`; after 5 wrong codes the step is spent and the password is asked again. Wrong codes are also counted per account, across every sign-in step and client address (a right password does not reset the count, a right second factor does): after ${SECOND_FACTOR_LIMITS.failures} within ${formatWait(SECOND_FACTOR_LIMITS.windowSeconds)}, codes from the app are refused unchecked for ${formatWait(SECOND_FACTOR_LIMITS.firstPauseSeconds)} (429 with Retry-After), twice as long with each further run up to ${formatWait(SECOND_FACTOR_LIMITS.longestPauseSeconds)}, and the owner is e-mailed; a recovery code is still checked during the pause. A staff session also ends after 30 idle minutes.`,
         body: optionalBody(mfaCodeSchema),
         response: { 200: LoginOut },
       },

@@ -9,7 +9,8 @@ import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { runAccountDeletionSteps } from './lib/account-deletion.ts';
-import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, STAFF_ACCOUNT_CHANGED_MAIL, VERIFY_MAIL, type StaffAccountChange } from './lib/mails.ts';
+import { ACCOUNT_EXISTS_MAIL, RESET_MAIL, SECOND_FACTOR_PAUSED_MAIL, STAFF_ACCOUNT_CHANGED_MAIL, VERIFY_MAIL, type StaffAccountChange } from './lib/mails.ts';
+import { SECOND_FACTOR_LIMITS, clearSecondFactorFailures, readSecondFactorCeiling, recordSecondFactorFailure, secondFactorPausedError } from './lib/second-factor-ceiling.ts';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './lib/passwords.ts';
 import { BUSINESS_TOTP_ISSUER, MFA_CHALLENGE_SECONDS, MFA_MAX_ATTEMPTS, TOTP_ISSUER, hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUrl } from './lib/second-factor.ts';
 import { INVITATION_MAIL, invitationLink } from './lib/invitation-mail.ts';
@@ -33,6 +34,11 @@ import {
   insertUserIfNew,
   lockLiveMfaChallenge,
   lockPendingInvitation,
+  lockUserById,
+  findLiveMfaChallengeUser,
+  countMfaAttempt,
+  advanceTotpLastStep,
+  deleteQuietSecondFactorThrottles,
   markInvitationAccepted,
   replaceRecoveryCodes,
   revokePendingBootstrapInvitations,
@@ -175,13 +181,31 @@ export const MFA_STEP_INVALID = 'This sign-in step has expired. Please sign in a
 export const MFA_CODE_WRONG = 'That code is not right. Check the time on your phone and try again.';
 export const MFA_TOO_MANY = 'Too many wrong codes. Please sign in again.';
 
-/** The live step of a token and its account, locked; a spent or unknown step is a 400 on mfa_token. */
+/**
+ * The live step of a token and its account, both locked: the account first (the order an account's
+ * deletion takes them in), so every check of one account's codes runs one at a time on every
+ * instance. A spent, unknown or used-up step is a 400 on mfa_token; so is an enrolment step of an
+ * account that has enrolled since it began.
+ */
 async function lockStep(tx: Database, mfaToken: string, purpose: 'verify' | 'enrol') {
-  const step = await lockLiveMfaChallenge(tx, hashToken(mfaToken));
-  if (!step || step.purpose !== purpose || step.attempts >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_STEP_INVALID);
-  const user = await findUserById(tx, step.userId);
-  if (!user || user.disabledAt || !(user.role || (await needsSecondFactor(tx, user.id)))) throw invalid('mfa_token', MFA_STEP_INVALID);
+  const tokenHash = hashToken(mfaToken);
+  const userId = await findLiveMfaChallengeUser(tx, tokenHash);
+  const user = userId === null ? null : await lockUserById(tx, userId);
+  const step = user ? await lockLiveMfaChallenge(tx, tokenHash) : null;
+  if (!user || !step || step.userId !== user.id || step.purpose !== purpose || step.attempts >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_STEP_INVALID);
+  if (purpose === 'enrol' && user.totpEnrolledAt) throw invalid('mfa_token', MFA_STEP_INVALID);
+  if (user.disabledAt || !(user.role || (await needsSecondFactor(tx, user.id)))) throw invalid('mfa_token', MFA_STEP_INVALID);
   return { step, user };
+}
+
+/**
+ * Counts a check of a code on its step, in the transaction that holds the step, before the code
+ * is looked at: a step never checks more than MFA_MAX_ATTEMPTS codes, however many race.
+ */
+async function countCheck(tx: Database, stepId: number): Promise<number> {
+  const attempts = await countMfaAttempt(tx, stepId, MFA_MAX_ATTEMPTS);
+  if (attempts === null) throw invalid('mfa_token', MFA_TOO_MANY);
+  return attempts;
 }
 
 /**
@@ -197,52 +221,72 @@ export async function setupTotp(deps: AppDeps, mfaToken: string): Promise<{ secr
   });
 }
 
-/** Wrong code: counted on the step; the step is spent after MFA_MAX_ATTEMPTS. */
-async function wrongCode(deps: AppDeps, stepId: number, attempts: number): Promise<never> {
-  await updateMfaChallenge(deps.db.db, stepId, { attempts: attempts + 1 });
-  if (attempts + 1 >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_TOO_MANY);
+/** The refusal of a wrong code (after its transaction committed the count): the step is spent after MFA_MAX_ATTEMPTS. */
+function wrongCode(attempts: number): never {
+  if (attempts >= MFA_MAX_ATTEMPTS) throw invalid('mfa_token', MFA_TOO_MANY);
   throw invalid('code', MFA_CODE_WRONG);
 }
 
 /**
  * Confirms enrolment with a code of the pending secret: the factor is on, ten recovery codes are
- * answered once, and a staff session starts.
+ * answered once, and a staff session starts. Concurrent confirms of one account run one at a time
+ * (lockStep): the first enrols, the others find the account enrolled.
  */
 export async function confirmTotp(deps: AppDeps, input: { mfa_token: string; code: string }, facts: SessionFacts): Promise<LoginOut & { recovery_codes: string[] }> {
   const outcome = await deps.db.db.transaction(async (tx) => {
     const { step, user } = await lockStep(tx as Database, input.mfa_token, 'enrol');
     if (!user.totpSecret) throw invalid('code', 'Set up your authenticator app first.');
+    const attempts = await countCheck(tx as Database, step.id);
     const matched = /^\d{6}$/.test(input.code) ? matchTotp(user.totpSecret, input.code) : null;
-    if (matched === null) return { wrong: step, answer: null };
+    if (matched === null || !(await advanceTotpLastStep(tx, user.id, matched))) return { wrong: attempts, answer: null };
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(tx, user.id, codes.map(hashRecoveryCode));
-    const updated = await updateUser(tx, user.id, { totpEnrolledAt: new Date(), totpLastStep: matched });
+    const updated = await updateUser(tx, user.id, { totpEnrolledAt: new Date() });
     await updateMfaChallenge(tx, step.id, { used: true });
+    await clearSecondFactorFailures(tx as Database, user.id);
     return { wrong: null, answer: { ...(await issueAccessToken(tx as Database, updated!, { ...facts, kind: 'staff' })), recovery_codes: codes } };
   });
-  if (outcome.wrong) return wrongCode(deps, outcome.wrong.id, outcome.wrong.attempts);
+  if (outcome.wrong !== null) return wrongCode(outcome.wrong);
   return outcome.answer!;
 }
 
-/** The second factor at sign-in: a TOTP code not used before, or an unused recovery code. */
+type VerifyOutcome = { kind: 'ok'; answer: LoginOut } | { kind: 'paused'; seconds: number; notify: { userId: number; email: string } | null } | { kind: 'wrong'; attempts: number };
+
+/**
+ * The second factor at sign-in: a TOTP code not used before, or an unused recovery code. Every
+ * check of an account's codes runs behind the account's row lock: the step's count is taken before
+ * the code is looked at (5 a step), a code signs in once, and wrong codes count towards the
+ * account's ceiling (second-factor-ceiling.ts). While that ceiling pauses the account, 6-digit
+ * codes are refused unchecked (429); a recovery code is still checked, so the owner can get in.
+ */
 export async function verifySecondFactor(deps: AppDeps, input: { mfa_token: string; code: string }, facts: SessionFacts): Promise<LoginOut> {
-  const outcome = await deps.db.db.transaction(async (tx) => {
+  const outcome = await deps.db.db.transaction(async (tx): Promise<VerifyOutcome> => {
     const { step, user } = await lockStep(tx as Database, input.mfa_token, 'verify');
-    let ok = false;
-    if (/^\d{6}$/.test(input.code)) {
+    const totp = /^\d{6}$/.test(input.code);
+    const ceiling = await readSecondFactorCeiling(tx as Database, user.id);
+    if (totp && ceiling.pausedSeconds > 0) return { kind: 'paused', seconds: ceiling.pausedSeconds, notify: null };
+    const attempts = await countCheck(tx as Database, step.id);
+    let ok: boolean;
+    if (totp) {
       const matched = user.totpSecret ? matchTotp(user.totpSecret, input.code) : null;
       // A code already used (or an older one) is refused: a code seen over a shoulder is spent.
-      if (matched !== null && matched > (user.totpLastStep ?? -1)) {
-        await updateUser(tx, user.id, { totpLastStep: matched });
-        ok = true;
-      }
+      ok = matched !== null && (await advanceTotpLastStep(tx, user.id, matched));
     } else ok = await consumeRecoveryCode(tx, user.id, hashRecoveryCode(input.code));
-    if (!ok) return { wrong: step, answer: null };
+    if (!ok) {
+      const { pauseStarted, notify } = await recordSecondFactorFailure(tx as Database, user.id, ceiling);
+      if (pauseStarted > 0) return { kind: 'paused', seconds: pauseStarted, notify: notify ? { userId: user.id, email: user.email } : null };
+      return { kind: 'wrong', attempts };
+    }
+    await clearSecondFactorFailures(tx as Database, user.id);
     await updateMfaChallenge(tx, step.id, { used: true });
-    return { wrong: null, answer: await issueAccessToken(tx as Database, user, { ...facts, kind: 'staff' }) };
+    return { kind: 'ok', answer: await issueAccessToken(tx as Database, user, { ...facts, kind: 'staff' }) };
   });
-  if (outcome.wrong) return wrongCode(deps, outcome.wrong.id, outcome.wrong.attempts);
-  return outcome.answer!;
+  if (outcome.kind === 'ok') return outcome.answer;
+  if (outcome.kind === 'wrong') return wrongCode(outcome.attempts);
+  if (outcome.notify) {
+    await deps.mail.enqueue(SECOND_FACTOR_PAUSED_MAIL, outcome.notify.email, { userId: outcome.notify.userId, seconds: outcome.seconds, longestSeconds: SECOND_FACTOR_LIMITS.longestPauseSeconds });
+  }
+  throw secondFactorPausedError(outcome.seconds);
 }
 
 /** The live sessions of the caller's account. */
@@ -493,8 +537,7 @@ export async function updateUserInfo(deps: AppDeps, userId: number, input: z.out
  * answer carries a fresh one so the device that made the change stays logged in.
  */
 export async function changePassword(deps: AppDeps, userId: number, input: { password: string; new_password: string }): Promise<LoginOut> {
-  const user = await memberOrFail(deps.db.db, userId);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', WRONG_PASSWORD);
+  const user = await checkOwnPassword(deps, userId, input.password, 'password');
   const passwordHash = await hashPassword(input.new_password);
   return deps.db.db.transaction(async (tx) => {
     await revokeAllAccessTokens(tx, user.id);
@@ -509,8 +552,7 @@ export async function changePassword(deps: AppDeps, userId: number, input: { pas
  * its rows (deps.accountDeletionSteps), then the member row goes with its tokens, preferences and saved items.
  */
 export async function deleteAccount(deps: AppDeps, userId: number, input: { password: string }): Promise<void> {
-  const user = await memberOrFail(deps.db.db, userId);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid('password', WRONG_PASSWORD);
+  const user = await checkOwnPassword(deps, userId, input.password, 'password');
   await eraseAccount(deps, user);
 }
 
@@ -541,10 +583,21 @@ export async function accountById(deps: AppDeps, id: number): Promise<UserRow | 
   return findUserById(deps.db.db, id);
 }
 
-/** Whether a password is the account's own (an admin's re-check before a sensitive change). */
-export async function verifyOwnPassword(deps: AppDeps, userId: number, password: string): Promise<boolean> {
-  const user = await findUserById(deps.db.db, userId);
-  return verifyPassword(user?.passwordHash, password);
+/**
+ * Checks the signed-in account's own password again before a sensitive change (a staff or team
+ * change, the own e-mail, recovery codes or factor, a new password, deletion), counted like a
+ * sign-in (sign-in-throttle.ts): a wrong one towards the account's pause, and 429 while it runs,
+ * so a session is no way round the ceiling on guessing the password. Answers the account.
+ */
+export async function checkOwnPassword(deps: Pick<AppDeps, 'db' | 'mail'>, userId: number, password: string, field = 'current_password'): Promise<UserRow> {
+  const user = await memberOrFail(deps.db.db, userId);
+  const paused = await signInPauseSeconds(deps.db.db, user.email);
+  if (paused > 0) throw signInPausedError(paused);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordSignInFailure(deps, user.email);
+    throw invalid(field, WRONG_PASSWORD);
+  }
+  return user;
 }
 
 /** A staff account (or, with anyAccount, any account) by id. */
@@ -561,7 +614,7 @@ export async function listStaffInvitations(deps: AppDeps): Promise<InvitationRow
   return findInvitations(deps.db.db, 'staff');
 }
 
-export async function updateStaffAccount(db: Database, id: number, values: Partial<Pick<UserRow, 'role' | 'staffMarkets' | 'disabledAt' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'>>): Promise<UserRow | null> {
+export async function updateStaffAccount(db: Database, id: number, values: Partial<Pick<UserRow, 'role' | 'staffMarkets' | 'disabledAt'>>): Promise<UserRow | null> {
   return updateUser(db, id, values);
 }
 
@@ -572,12 +625,13 @@ export async function updateStaffAccount(db: Database, id: number, values: Parti
 export async function purgeDeadAuthRecords(deps: Pick<AppDeps, 'db'>): Promise<string> {
   const counts = await deleteDeadAuthRows(deps.db.db);
   await deleteQuietLoginThrottles(deps.db.db, ACCOUNT_SIGN_IN_LIMITS.quietSeconds);
+  await deleteQuietSecondFactorThrottles(deps.db.db, SECOND_FACTOR_LIMITS.quietSeconds);
   return `${counts.sessions} ended sessions, ${counts.links} used or expired links, ${counts.steps} spent sign-in steps removed; quiet sign-in counts cleared.`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // A staff member's own e-mail address and second factor (docs/security.md "Staff console"). The
-// password is checked by the caller (verifyOwnPassword) before its transaction; these run in it.
+// password is checked by the caller (checkOwnPassword) before its transaction; these run in it.
 
 export const EMAIL_TAKEN = 'Another account uses this e-mail address.';
 export const EMAIL_UNCHANGED = 'This is already your e-mail address.';
@@ -617,9 +671,19 @@ export async function replaceOwnRecoveryCodes(tx: Database, userId: number): Pro
  * this one too: the next sign-in enrols a new authenticator app, as the first one did.
  */
 export async function resetOwnSecondFactor(tx: Database, userId: number): Promise<void> {
+  await resetSecondFactor(tx, userId);
+  await revokeAllAccessTokens(tx, userId);
+}
+
+/**
+ * Takes an account's second factor away: its secret, its recovery codes and the count of its
+ * wrong codes (a running pause ends), so the next sign-in enrols a new authenticator app. The
+ * caller ends the sessions and writes the audit entry in the same transaction.
+ */
+export async function resetSecondFactor(tx: Database, userId: number): Promise<void> {
   await updateUser(tx, userId, { totpSecret: null, totpEnrolledAt: null, totpLastStep: null });
   await replaceRecoveryCodes(tx, userId, []);
-  await revokeAllAccessTokens(tx, userId);
+  await clearSecondFactorFailures(tx, userId);
 }
 
 /** The notice mail of such a change, queued after the commit: to the old address for a new one. */

@@ -179,7 +179,7 @@ export const merchantInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchant: team'],
         summary: "Change a person's role or (cashiers) locations",
-        description: `${OWNERS} A change of role asks for your password again (\`current_password\`). The last owner cannot be demoted (409). \`location_ids\` are locations of this business and apply to cashiers. \`version\`, when sent, must be the one you read (409 with \`current\` otherwise). Audited.`,
+        description: `${OWNERS} A change of role asks for your password again (\`current_password\`; a wrong one counts like a failed sign-in of your account, 429 with Retry-After while password sign-in for it is paused). The last owner cannot be demoted (409). \`location_ids\` are locations of this business and apply to cashiers. \`version\`, when sent, must be the one you read (409 with \`current\` otherwise). Audited.`,
         security,
         params: TeamMemberParams,
         body: optionalBody(TeamUpdateBody),

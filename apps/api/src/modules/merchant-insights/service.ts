@@ -13,7 +13,7 @@ import { cappedCount } from '../../lib/console-list.ts';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { hashToken } from '../auth/lib/tokens.ts';
-import { WRONG_PASSWORD, inviteToMerchant, mailInvitation, verifyOwnPassword } from '../auth/service.ts';
+import { checkOwnPassword, inviteToMerchant, mailInvitation } from '../auth/service.ts';
 import type { MerchantMember, StoreDevice } from '../merchant-access/lib/access.ts';
 import { findPendingMerchantInvitations } from '../console-merchants/repository.ts';
 import {
@@ -344,7 +344,7 @@ export async function changeTeamMember(deps: AppDeps, actor: MerchantMember, mer
   const role: MerchantRole = body.role ?? before.role;
   if (role !== before.role) {
     if (!body.current_password) throw invalid('current_password', PASSWORD_FOR_ROLE);
-    if (!(await verifyOwnPassword(deps, actor.user.id, body.current_password))) throw invalid('current_password', WRONG_PASSWORD);
+    await checkOwnPassword(deps, actor.user.id, body.current_password);
   }
   if (role !== 'cashier' && body.location_ids && body.location_ids.length) throw invalid('location_ids', LOCATIONS_ONLY_CASHIERS);
   const locationIds = role === 'cashier' ? await checkLocations(deps, merchantId, body.location_ids ?? before.location_ids ?? [], 'location_ids') : null;

@@ -30,7 +30,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change your own e-mail address (asks for your password)',
-        description: 'The address must be unused by any account (409 on `email`). Every other session of your account ends, this one goes on; the change is audited and a notice goes to the old address.',
+        description: 'The address must be unused by any account (409 on `email`). Every other session of your account ends, this one goes on; the change is audited and a notice goes to the old address A wrong password counts like a failed sign-in of your account (429 with Retry-After while password sign-in for it is paused).',
         security: bearer,
         body: optionalBody(ownEmailChangeSchema),
         response: { 200: StaffMeOut },
@@ -49,7 +49,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'New recovery codes for your own second factor (asks for your password)',
-        description: 'Ten new one-time codes, shown once; the old ones stop working. Audited; a notice goes to your address.',
+        description: 'Ten new one-time codes, shown once; the old ones stop working. Audited; a notice goes to your address A wrong password counts like a failed sign-in of your account (429 with Retry-After while password sign-in for it is paused).',
         security: bearer,
         body: optionalBody(ownPasswordCheckSchema),
         response: { 200: RecoveryCodesOut },
@@ -68,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Reset your own authenticator app (asks for your password)',
-        description: 'Your TOTP secret and recovery codes are taken away and every session of your account ends, this one too: sign in again to set up the new app (the enrolment step of POST /auth/login/). Audited; a notice goes to your address.',
+        description: 'Your TOTP secret and recovery codes are taken away and every session of your account ends, this one too: sign in again to set up the new app (the enrolment step of POST /auth/login/). Audited; a notice goes to your address A wrong password counts like a failed sign-in of your account (429 with Retry-After while password sign-in for it is paused).',
         security: bearer,
         body: optionalBody(ownPasswordCheckSchema),
       },
@@ -110,7 +110,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change a staff member's role, markets or access, or reset their second factor (admins; asks for your password)",
-        description: 'Every session of the account ends, so the change holds at once.',
+        description:
+          "Every session of the account ends, so the change holds at once. `reset_second_factor` takes the member's authenticator app and recovery codes away and ends a pause of their second factor (wrong codes): their next sign-in enrols a new app. A wrong `current_password` counts like a failed sign-in of your account (429 with Retry-After while password sign-in for it is paused).",
         security: bearer,
         params: z.object({ id: idParam }),
         body: optionalBody(staffUpdateSchema),

@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import type { ownEmailChangeSchema, staffInvitationSchema, staffUpdateSchema } from '@market/domain/validation/staff';
 import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { WRONG_PASSWORD } from '../auth/service.ts';
 import {
   endAllSessions,
   inviteStaff,
@@ -21,7 +20,8 @@ import {
   setOwnEmail,
   staffAccount,
   updateStaffAccount,
-  verifyOwnPassword,
+  checkOwnPassword,
+  resetSecondFactor,
 } from '../auth/service.ts';
 import type { StaffUser } from './lib/guard.ts';
 
@@ -79,16 +79,18 @@ export async function inviteStaffMember(deps: AppDeps, actor: StaffUser, input: 
  * away their own admin role or access (another admin must), so the console always keeps one.
  */
 export async function updateStaffMember(deps: AppDeps, actor: StaffUser, id: number, input: z.output<typeof staffUpdateSchema>, ip: string | null): Promise<StaffMemberOut> {
-  if (!(await verifyOwnPassword(deps, actor.id, input.current_password))) throw invalid('current_password', WRONG_PASSWORD);
+  await checkOwnPassword(deps, actor.id, input.current_password);
   const before = await staffAccount(deps, id);
   if (!before) throw notFound('There is no staff account with this id.');
   if (id === actor.id && ((input.role && input.role !== 'admin') || input.disabled)) throw new AppError('invalid', 'Another admin must change your own role or access.', { role: ['Another admin must change your own role or access.'] });
   return deps.db.db.transaction(async (tx) => {
+    // The staff member's way back in when the app is lost or wrong codes paused it (audited below):
+    // the secret, recovery codes and the count of wrong codes go.
+    if (input.reset_second_factor) await resetSecondFactor(tx as Database, id);
     const after = await updateStaffAccount(tx as Database, id, {
       ...(input.role ? { role: input.role } : {}),
       ...(input.markets !== undefined ? { staffMarkets: input.markets } : {}),
       ...(input.disabled !== undefined ? { disabledAt: input.disabled ? new Date() : null } : {}),
-      ...(input.reset_second_factor ? { totpSecret: null, totpEnrolledAt: null, totpLastStep: null } : {}),
     });
     // A new role, fewer markets, no access or a new factor: the sessions made under the old ones end.
     await endAllSessions(tx as Database, id);
@@ -112,16 +114,12 @@ export async function endSessionsOf(deps: AppDeps, actor: StaffUser, id: number,
 // The signed-in staff member's own account: each change asks for their password again, is
 // audited in its transaction, and is told by mail after the commit.
 
-async function checkOwnPassword(deps: AppDeps, staff: StaffUser, password: string): Promise<void> {
-  if (!(await verifyOwnPassword(deps, staff.id, password))) throw invalid('current_password', WRONG_PASSWORD);
-}
-
 /**
  * POST /api/console/account/email/: a new e-mail address (unique, 409 otherwise); every other
  * session of the account ends, this one goes on; a notice goes to the old address.
  */
 export async function changeOwnEmail(deps: AppDeps, staff: StaffUser, input: z.output<typeof ownEmailChangeSchema>, ip: string | null): Promise<StaffMeOut> {
-  await checkOwnPassword(deps, staff, input.current_password);
+  await checkOwnPassword(deps, staff.id, input.current_password);
   const updated = await deps.db.db.transaction(async (tx) => {
     const row = await setOwnEmail(tx as Database, staff, input.email);
     await recordAudit(tx, { actor: staff, action: 'staff.change_own_email', entity: 'staff', entityId: staff.id, before: { email: staff.email }, after: { email: row.email, other_sessions_ended: true }, ip });
@@ -133,7 +131,7 @@ export async function changeOwnEmail(deps: AppDeps, staff: StaffUser, input: z.o
 
 /** POST /api/console/account/recovery-codes/: ten new recovery codes, shown once; the old ones stop working. */
 export async function regenerateOwnRecoveryCodes(deps: AppDeps, staff: StaffUser, currentPassword: string, ip: string | null): Promise<RecoveryCodesOut> {
-  await checkOwnPassword(deps, staff, currentPassword);
+  await checkOwnPassword(deps, staff.id, currentPassword);
   const codes = await deps.db.db.transaction(async (tx) => {
     const made = await replaceOwnRecoveryCodes(tx as Database, staff.id);
     await recordAudit(tx, { actor: staff, action: 'staff.regenerate_recovery_codes', entity: 'staff', entityId: staff.id, after: { recovery_codes: made.length }, ip });
@@ -148,7 +146,7 @@ export async function regenerateOwnRecoveryCodes(deps: AppDeps, staff: StaffUser
  * taken away and every session ends, this one too; the next sign-in enrols a new app.
  */
 export async function resetOwnFactor(deps: AppDeps, staff: StaffUser, currentPassword: string, ip: string | null): Promise<void> {
-  await checkOwnPassword(deps, staff, currentPassword);
+  await checkOwnPassword(deps, staff.id, currentPassword);
   await deps.db.db.transaction(async (tx) => {
     await resetOwnSecondFactor(tx as Database, staff.id);
     await recordAudit(tx, { actor: staff, action: 'staff.reset_own_second_factor', entity: 'staff', entityId: staff.id, after: { second_factor_enrolled: false, sessions_ended: true }, ip });

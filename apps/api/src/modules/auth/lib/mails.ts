@@ -2,8 +2,10 @@
 //   verification      ${PUBLIC_URL}/verify?id={userId}&token={token}        -> POST /auth/verifyuser/
 //   password reset    ${PUBLIC_URL}/login/reset?id={userId}&token={token}   -> POST /auth/resetpassword/
 //   sign-in paused    a notice that many wrong passwords paused password sign-in, with the reset
+//   second factor paused  a notice that wrong codes after the right password paused code checks
 // Tokens are made here, by the queue worker, so they exist in plain text only in the mail.
 import { greetingName } from '@market/domain/person-name';
+import { formatWait } from '@market/domain/wait-time';
 import type { Env } from '../../../config/env.ts';
 import type { MailTemplate, MailTemplates } from '../../mail/lib/templates.ts';
 import { findUserByEmail, findUserById, insertOneTimeToken, retireOneTimeTokens } from '../repository.ts';
@@ -14,6 +16,7 @@ export const RESET_MAIL = 'auth.password-reset';
 export const ACCOUNT_EXISTS_MAIL = 'auth.account-exists';
 export const SIGN_IN_PAUSED_MAIL = 'auth.sign-in-paused';
 export const STAFF_ACCOUNT_CHANGED_MAIL = 'auth.staff-account-changed';
+export const SECOND_FACTOR_PAUSED_MAIL = 'auth.second-factor-paused';
 
 export type StaffAccountChange = 'email' | 'recovery_codes' | 'second_factor';
 
@@ -92,6 +95,32 @@ const signInPausedMail: MailTemplate = async ({ db, env }, to) => {
   };
 };
 
+/**
+ * Wrong second-factor codes after the right password paused the account's code checks
+ * (second-factor-ceiling.ts): whoever typed them knows the password, so the owner is asked to
+ * change it, and told how to get in meanwhile.
+ */
+const secondFactorPausedMail: MailTemplate = async ({ db, env }, to, data) => {
+  const user = await findUserById(db.db, Number(data.userId));
+  // The account may have been deleted, or its address changed, before the worker got here.
+  if (!user || user.email !== to) return null;
+  const pause = formatWait(Number(data.seconds) || 60);
+  return {
+    to,
+    subject: 'Someone entered your LocalSaver password and wrong sign-in codes',
+    preheader: 'Your password is known to someone else: change it now.',
+    paragraphs: [
+      `Hi ${greetingName(user.firstName)},`,
+      `Someone signed in to your LocalSaver account with the right password and then entered wrong codes from an authenticator app many times, so we stopped checking codes for your account for ${pause}. If the wrong codes go on, each pause is longer, up to ${formatWait(Number(data.longestSeconds) || 3600)}.`,
+      'If it was not you, your password is known to someone else: choose a new one now, here:',
+    ],
+    action: { label: 'Choose a new password', url: webLink(env, '/login/recover') },
+    after: [
+      'Nobody got in with those codes. During the pause you can still sign in with one of your recovery codes; a staff member can also ask an administrator to reset the second factor.',
+    ],
+  };
+};
+
 const CHANGE_TEXT: Record<StaffAccountChange, (data: Record<string, unknown>) => { subject: string; line: string }> = {
   email: (data) => ({
     subject: 'The e-mail address of your LocalSaver console account was changed',
@@ -128,4 +157,5 @@ export const authMails: MailTemplates = {
   [ACCOUNT_EXISTS_MAIL]: accountExistsMail,
   [SIGN_IN_PAUSED_MAIL]: signInPausedMail,
   [STAFF_ACCOUNT_CHANGED_MAIL]: staffAccountChangedMail,
+  [SECOND_FACTOR_PAUSED_MAIL]: secondFactorPausedMail,
 };

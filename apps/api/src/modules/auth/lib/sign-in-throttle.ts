@@ -8,9 +8,22 @@
 import { formatWait } from '@market/domain/wait-time';
 import type { AppDeps } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { tooMany, type AppError } from '../../../lib/errors.ts';
 import { SIGN_IN_PAUSED_MAIL } from './mails.ts';
 import { deleteLoginThrottle, deleteQuietLoginThrottles, findLoginPauseSeconds, lockLoginThrottle, updateLoginThrottle, type LoginThrottle } from '../repository.ts';
+
+/** The numbers of a ceiling on failures (this one, and the second factor's: second-factor-ceiling.ts). */
+export interface FailureLimits {
+  /** Failures within windowSeconds that start a pause. */
+  failures: number;
+  windowSeconds: number;
+  firstPauseSeconds: number;
+  longestPauseSeconds: number;
+  /** After this long without a failure the next pause is a first one again. */
+  quietSeconds: number;
+  /** The owner is told at most once in this time. */
+  noticeSeconds: number;
+}
 
 export const ACCOUNT_SIGN_IN_LIMITS = {
   /** Failures within windowSeconds that start a pause. */
@@ -22,7 +35,7 @@ export const ACCOUNT_SIGN_IN_LIMITS = {
   quietSeconds: 24 * 3600,
   /** The owner is told at most once in this time. */
   noticeSeconds: 24 * 3600,
-} as const;
+} as const satisfies FailureLimits;
 
 const secondsBetween = (later: Date, earlier: Date) => (later.getTime() - earlier.getTime()) / 1000;
 
@@ -30,8 +43,7 @@ const secondsBetween = (later: Date, earlier: Date) => (later.getTime() - earlie
  * The count after one more failure at `now` (the database's clock), and whether a pause begins
  * that the owner must be told of.
  */
-export function countFailure(state: LoginThrottle, now: Date): { next: LoginThrottle; notify: boolean } {
-  const limits = ACCOUNT_SIGN_IN_LIMITS;
+export function countFailure(state: LoginThrottle, now: Date, limits: FailureLimits = ACCOUNT_SIGN_IN_LIMITS): { next: LoginThrottle; notify: boolean } {
   const quiet = secondsBetween(now, state.updatedAt) >= limits.quietSeconds;
   const inWindow = !quiet && secondsBetween(now, state.windowStartedAt) < limits.windowSeconds;
   const next: LoginThrottle = {
@@ -43,6 +55,7 @@ export function countFailure(state: LoginThrottle, now: Date): { next: LoginThro
     updatedAt: now,
   };
   if (next.failures < limits.failures) return { next, notify: false };
+  // The failure that reaches the ceiling starts a pause.
   next.blocks += 1;
   const pause = Math.min(limits.firstPauseSeconds * 2 ** (next.blocks - 1), limits.longestPauseSeconds);
   next.blockedUntil = new Date(now.getTime() + pause * 1000);
@@ -55,7 +68,7 @@ export function countFailure(state: LoginThrottle, now: Date): { next: LoginThro
 
 /** The answer while password sign-in for an address is paused. */
 export function signInPausedError(seconds: number): AppError {
-  return new AppError('too_many', `Too many failed sign-in attempts for this account. Please try again in ${formatWait(seconds)}, or reset your password by e-mail.`);
+  return tooMany(`Too many failed sign-in attempts for this account. Please try again in ${formatWait(seconds)}, or reset your password by e-mail.`, seconds);
 }
 
 /** Seconds left of the pause on password sign-in for this e-mail address; 0 when there is none. */
