@@ -11,12 +11,12 @@
 // it before the write's transaction (a merchant id of a record does not change under it; joining
 // a team takes an invitation accepted by mail, not a race a caller wins).
 import { sql } from 'drizzle-orm';
+import { ASSIGNEE_OWN_BUSINESS, OWN_BUSINESS } from '@market/domain/separation-of-duties';
 import type { Executor } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../../audit/service.ts';
 
-export const OWN_BUSINESS = 'You belong to this business, so another staff member must review it.';
-export const ASSIGNEE_OWN_BUSINESS = 'This staff member belongs to this business, so the lead must go to someone else.';
+export { ASSIGNEE_OWN_BUSINESS, OWN_BUSINESS };
 
 /** The audit verb suffix of a refused attempt: `offer_revision.approve_refused_conflict`. */
 export const REFUSED_CONFLICT_SUFFIX = '_refused_conflict';
