@@ -16,6 +16,7 @@ import type { Sort } from '../../lib/console-list.ts';
 import { AppError, notFound, staleVersion, type FieldErrors } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertNotOwnBusiness } from '../merchant-access/lib/separation-of-duties.ts';
+import { takeInvitation } from '../auth/lib/send-limits.ts';
 import { inviteToMerchant, mailInvitation } from '../auth/service.ts';
 import { findPlaceNamed, nearestPlace, placeWithZip } from '../geo/service.ts';
 import { IMAGE_SHAPES, saveUploadedImage } from '../media/lib/uploaded-images.ts';
@@ -587,6 +588,7 @@ export async function inviteMerchantPerson(deps: Pick<AppDeps, 'db' | 'mail'>, s
       const own = new Set((await findLocationsOfMerchant(tx, merchantId)).map((l) => l.id));
       if (!input.location_ids.every((id) => own.has(id))) throw new AppError('invalid', 'Choose locations of this merchant.', { location_ids: ['Choose locations of this merchant.'] });
     }
+    await takeInvitation(tx, staff.id, input.email);
     const row = await inviteToMerchant(tx as Database, { email: input.email, role: input.role, merchantId, locationIds: input.location_ids }, staff.id);
     const out = merchantInvitationOut({ id: row.id, email: row.email, role: input.role, merchant_id: merchantId, location_ids: row.locationIds, created_at: row.createdAt, expires_at: row.expiresAt, accepted_at: null });
     await recordAudit(tx, { actor: staff, action: 'merchant.invite', entity: 'invitation', entityId: row.id, marketId: markets[0] ?? null, after: out, ip });
