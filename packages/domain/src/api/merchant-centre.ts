@@ -88,6 +88,7 @@ export const ReviewOut = z.object({
   after: MerchantOfferFields,
   fine_print_lines: z.array(z.string()),
   badge: z.string().nullable().describe("The proposed value as savers' badge will read it"),
+  own_business: z.boolean().describe('The caller is on this business’s team: another staff member must review it (approve and reject answer 403)'),
 });
 export type ReviewOut = z.infer<typeof ReviewOut>;
 export const ReviewList = z.object({ results: z.array(ReviewOut), count: z.number().int() });

@@ -191,6 +191,22 @@ export const secondFactorThrottles = pgTable(
   (t) => [index('second_factor_throttles_updated_idx').on(t.updatedAt)],
 );
 
+/**
+ * Mails and invitations sent per subject in a rolling window (docs/security.md "Mail limits"):
+ * `mail:<sha-256 of the address>` (reset, verification and invitation mails to one address) and
+ * `invite:<user id>` (invitations one account sends). One row per subject holds the times within
+ * the window; taking one is a single upsert (auth/lib/send-limits.ts), so every instance agrees.
+ */
+export const sendQuotas = pgTable(
+  'send_quotas',
+  {
+    subject: text('subject').primaryKey(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('send_quotas_updated_idx').on(t.updatedAt)],
+);
+
 /** The seven 0/1 interest flags of SPEC.md 3 Preferences; no row means all 0. */
 export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

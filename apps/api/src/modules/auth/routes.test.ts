@@ -13,6 +13,7 @@ import { hashPassword } from './lib/passwords.ts';
 import { AUTH_RATE_LIMITS } from './routes.ts';
 import { ACCOUNT_SIGN_IN_LIMITS } from './lib/sign-in-throttle.ts';
 import { randomClientIp, registrationBody, signUpMember, type TestMember } from './members.fixtures.ts';
+import { RESET_REQUESTED_DETAIL } from './service.ts';
 
 describe('auth calls', () => {
   let t: TestApp;
@@ -284,6 +285,22 @@ describe('auth calls', () => {
       expect(known.body).toBe(unknown.body);
       expect((await mailsTo(member.email)).filter((m) => m.subject === 'Reset your LocalSaver password')).toHaveLength(1);
       expect(await mailsTo('no-account-here@example.com')).toHaveLength(0);
+    });
+
+    it('mails one address at most 3 times an hour whatever client asks; every answer stays the same (no account is revealed)', async () => {
+      const member = await signUpMember(t.app);
+      const answers = [];
+      for (let i = 0; i < 17; i++) answers.push(await post('/auth/passwordreset/', { email: i % 2 ? member.email.toUpperCase() : member.email }));
+      expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`))).toEqual(new Set([`200 ${JSON.stringify({ detail: RESET_REQUESTED_DETAIL })}`]));
+      // The sign-up's confirmation mail and two reset mails.
+      const mails = await mailsTo(member.email);
+      expect(mails.map((m) => m.subject).sort()).toEqual(['Confirm your LocalSaver e-mail address', 'Reset your LocalSaver password', 'Reset your LocalSaver password']);
+      const unknown = 'nobody-flooded@example.com';
+      for (let i = 0; i < 5; i++) expect((await post('/auth/passwordreset/', { email: unknown })).body).toBe(answers[0]!.body);
+      // An hour later the address gets mail again.
+      await t.db.db.execute(sql`UPDATE send_quotas SET sent_at = ARRAY(SELECT s - interval '61 minutes' FROM unnest(sent_at) AS s)`);
+      await post('/auth/passwordreset/', { email: member.email });
+      expect((await mailsTo(member.email)).filter((m) => m.subject === 'Reset your LocalSaver password')).toHaveLength(3);
     });
 
     it('sets a new password once with a link that lives one hour, and revokes every access token', async () => {
@@ -593,7 +610,14 @@ describe('auth calls', () => {
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual({ detail: LOGIN_REQUIRED_DETAIL });
       const member = await signUpMember(t.app);
-      for (let i = 0; i < AUTH_RATE_LIMITS.verificationResends.max; i++) expect((await post('/auth/verifyuser/resend/', {}, { headers: member.headers })).statusCode).toBe(200);
+      // The sign-up's mail and two resends are the address's 3 mails of the hour: the next is 429 naming that limit.
+      for (let i = 0; i < 2; i++) expect((await post('/auth/verifyuser/resend/', {}, { headers: member.headers })).statusCode).toBe(200);
+      const addressLimited = await post('/auth/verifyuser/resend/', {}, { headers: member.headers });
+      expect(addressLimited.statusCode).toBe(429);
+      expect(addressLimited.json()).toEqual({ detail: 'We have already sent 3 mails to this address in the last hour, the most we send to one address. Try again in an hour.' });
+      // With the address's hour over, the per-member rate limit of the route still holds.
+      await t.db.db.execute(sql`DELETE FROM send_quotas`);
+      for (let i = 3; i < AUTH_RATE_LIMITS.verificationResends.max; i++) expect((await post('/auth/verifyuser/resend/', {}, { headers: member.headers })).statusCode).toBe(200);
       const limited = await post('/auth/verifyuser/resend/', {}, { headers: member.headers });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Ask for a password reset link',
-        description: 'Answers the same whether or not the e-mail has an account. The link is `${PUBLIC_URL}/login/reset?id=…&token=…` and expires in 1 hour.',
+        description: 'Answers the same whether or not the e-mail has an account. The link is `${PUBLIC_URL}/login/reset?id=…&token=…` and expires in 1 hour. One address gets at most 3 reset, confirmation and invitation mails an hour: past that the answer is the same and no mail goes.',
         body: optionalBody(passwordResetRequestSchema),
         response: { 200: DetailOut },
       },
@@ -273,7 +273,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "Accept an invitation to the staff console or to a business's team: sets the password (or, for an address that has an account, checks it) and gives the role",
         description:
-          'The invitation link (`${PUBLIC_URL}/console/invitation?token=…`, or `${PUBLIC_URL}/business/centre/invitation?token=…` for a business) works once and expires in 72 hours. An existing account\'s password counts like a sign-in (a wrong one towards the pause, 429 while paused); a staff account cannot join a business. Sign in afterwards: the first sign-in of staff, owners and managers enrols the second factor.',
+          'The invitation link (`${PUBLIC_URL}/console/invitation?token=…`, or `${PUBLIC_URL}/business/centre/invitation?token=…` for a business) works once and expires in 72 hours. An existing account\'s password counts like a sign-in (a wrong one towards the pause, 429 while paused); a staff account cannot join a business; the last owner of a business cannot take another role through an invitation to their own address (409, as on the team page). Sign in afterwards: the first sign-in of staff, owners and managers enrols the second factor.',
         body: optionalBody(invitationAcceptSchema),
         response: { 201: z.object({ detail: z.string(), user_id: z.number().int() }) },
       },

@@ -54,6 +54,7 @@ import {
   type UserRow,
 } from './repository.ts';
 import type { LoginOut, UserInfoOut } from './schema.ts';
+import { ADDRESS_MAILS_REACHED, deleteStaleSends, takeAddressMail } from './lib/send-limits.ts';
 import { ACCOUNT_SIGN_IN_LIMITS, clearSignInFailures, recordSignInFailure, signInPausedError, signInPauseSeconds } from './lib/sign-in-throttle.ts';
 import { ACCESS_TOKEN_SECONDS, STAFF_SESSION_SECONDS, hashToken, newToken } from './lib/tokens.ts';
 import { sql } from 'drizzle-orm';
@@ -126,8 +127,11 @@ export async function register(deps: AppDeps, input: Registration): Promise<{ de
     trackingId: input.tracking_id ?? null,
     promotionsAgree: input.promotions_agree,
   });
-  if (id !== null) await deps.mail.enqueue(VERIFY_MAIL, input.email, { userId: id });
-  else await deps.mail.enqueue(ACCOUNT_EXISTS_MAIL, input.email);
+  // Past the address's hourly mails the answer is the same and nothing is sent (send-limits.ts).
+  if (await takeAddressMail(deps.db.db, input.email)) {
+    if (id !== null) await deps.mail.enqueue(VERIFY_MAIL, input.email, { userId: id });
+    else await deps.mail.enqueue(ACCOUNT_EXISTS_MAIL, input.email);
+  }
   return { detail: REGISTERED_DETAIL };
 }
 
@@ -458,9 +462,13 @@ export async function logout(deps: AppDeps, tokenHash: string): Promise<void> {
   await revokeAccessToken(deps.db.db, tokenHash);
 }
 
-/** Queues the reset mail; whether the e-mail has an account is decided by the worker. */
+/**
+ * Queues the reset mail; whether the e-mail has an account is decided by the worker. Past the
+ * address's hourly mails (send-limits.ts) nothing is queued and the answer is the same, so it
+ * tells nobody whether the address has an account.
+ */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<{ detail: string }> {
-  await deps.mail.enqueue(RESET_MAIL, email);
+  if (await takeAddressMail(deps.db.db, email)) await deps.mail.enqueue(RESET_MAIL, email);
   return { detail: RESET_REQUESTED_DETAIL };
 }
 
@@ -502,6 +510,8 @@ export const ALREADY_VERIFIED_DETAIL = 'Your e-mail address is already confirmed
 export async function resendVerification(deps: AppDeps, userId: number): Promise<{ detail: string }> {
   const user = await memberOrFail(deps.db.db, userId);
   if (user.emailVerifiedAt) return { detail: ALREADY_VERIFIED_DETAIL };
+  // The member's own address: saying it is the limit reveals nothing.
+  if (!(await takeAddressMail(deps.db.db, user.email))) throw new AppError('too_many', ADDRESS_MAILS_REACHED);
   await deps.mail.enqueue(VERIFY_MAIL, user.email, { userId: user.id });
   return { detail: `We have sent a new confirmation link to ${user.email}.` };
 }
@@ -626,6 +636,7 @@ export async function purgeDeadAuthRecords(deps: Pick<AppDeps, 'db'>): Promise<s
   const counts = await deleteDeadAuthRows(deps.db.db);
   await deleteQuietLoginThrottles(deps.db.db, ACCOUNT_SIGN_IN_LIMITS.quietSeconds);
   await deleteQuietSecondFactorThrottles(deps.db.db, SECOND_FACTOR_LIMITS.quietSeconds);
+  await deleteStaleSends(deps.db.db);
   return `${counts.sessions} ended sessions, ${counts.links} used or expired links, ${counts.steps} spent sign-in steps removed; quiet sign-in counts cleared.`;
 }
 

@@ -53,6 +53,7 @@ const leadColumns = {
   id: leads.id,
   kind: leads.kind,
   marketId: leads.marketId,
+  merchantId: leads.merchantId,
   email: leads.email,
   details: leads.details,
   trackingId: leads.trackingId,

@@ -97,7 +97,7 @@ export const consoleLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change a lead's status or assignee (support, admins)",
-        description: '`version` is the one you read; if someone saved since, the answer is 409 with the lead as it now stands under `current`. `assigned_to` is a staff member who works on the lead’s market, or null.',
+        description: '`version` is the one you read; if someone saved since, the answer is 409 with the lead as it now stands under `current`. `assigned_to` is a staff member who works on the lead’s market, or null. 403 when you, or the assignee, are on the team of the lead’s business (separation of duties; audited).',
         security,
         params,
         body: optionalBody(LeadUpdateBody),

@@ -9,6 +9,7 @@ import { LEAD_KINDS, type LeadKind } from '../../db/schema/index.ts';
 import type { Sort } from '../../lib/console-list.ts';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { ASSIGNEE_OWN_BUSINESS, assertNotOwnBusiness } from '../merchant-access/lib/separation-of-duties.ts';
 import { resolvePosition } from '../geo/service.ts';
 import { writeCsv, type Column, type Row } from '../leads/lib/export.ts';
 import { LEAD_FIELDS, fieldText } from '../leads/lib/fields.ts';
@@ -126,9 +127,14 @@ export async function getLead(deps: AppDeps, staff: StaffUser, id: number): Prom
  */
 export async function updateLead(deps: AppDeps, staff: StaffUser, id: number, input: { version: number; status?: LeadStatus; assigned_to?: number | null }, ip: string | null): Promise<ConsoleLeadOut> {
   const before = await leadOf(deps, staff, id);
+  // Separation of duties: nobody handles or assigns a lead of a business they are on the team of,
+  // nor is given one.
+  const attempt = { action: 'lead.update', entity: 'lead', entityId: id, marketId: before.marketId, ip };
+  if (before.merchantId !== null) await assertNotOwnBusiness(deps.db.db, staff, before.merchantId, attempt);
   if (input.assigned_to !== undefined && input.assigned_to !== null) {
     const assignee = await findActiveStaff(deps.db.db, input.assigned_to);
     if (!assignee || !worksOn({ markets: assignee.markets }, before.marketId)) throw invalid('assigned_to', ASSIGNEE_INVALID);
+    if (before.merchantId !== null) await assertNotOwnBusiness(deps.db.db, staff, before.merchantId, attempt, { userId: input.assigned_to, message: ASSIGNEE_OWN_BUSINESS });
   }
   return deps.db.db.transaction(async (tx) => {
     const values = { ...(input.status ? { status: input.status } : {}), ...(input.assigned_to !== undefined ? { assignedTo: input.assigned_to } : {}) };

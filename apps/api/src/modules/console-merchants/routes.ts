@@ -96,7 +96,7 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a merchant (editors): the fields sent, with the `version` read',
-        description: 'A stale `version` answers 409 with the merchant as it now stands under `current`.',
+        description: 'A stale `version` answers 409 with the merchant as it now stands under `current`. 403 for a staff member on this business\'s team (separation of duties; audited).',
         security: bearer,
         params: IdParams,
         body: optionalBody(merchantUpdateSchema),
@@ -168,7 +168,7 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a location (editors): the fields sent, with the `version` read',
-        description: 'A changed address (or pin) is geocoded again. A stale `version` answers 409 with the location under `current`.',
+        description: 'A changed address (or pin) is geocoded again. A stale `version` answers 409 with the location under `current`. 403 for a staff member on this business\'s team (separation of duties; audited).',
         security: bearer,
         params: IdParams,
         body: optionalBody(locationUpdateSchema),
@@ -198,7 +198,7 @@ export const consoleMerchantsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Invite a person to a merchant's team by e-mail (editors): owner, manager or cashier",
         description:
-          'The mail links to `${PUBLIC_URL}/business/centre/invitation?token=…`; it works once, for 72 hours. A cashier needs `location_ids` (locations of this merchant, where they redeem); owners and managers act at every location. Audited.',
+          'The mail links to `${PUBLIC_URL}/business/centre/invitation?token=…`; it works once, for 72 hours. A cashier needs `location_ids` (locations of this merchant, where they redeem); owners and managers act at every location. Audited. 403 for a staff member on this business\'s team (separation of duties; audited). 429 past 20 invitations from your account in 24 hours, or 3 mails to the address in an hour (the message names the limit).',
         security: bearer,
         params: IdParams,
         body: optionalBody(merchantInvitationSchema),

@@ -15,6 +15,8 @@ import type { Executor } from '../../db/client.ts';
 import type { Sort } from '../../lib/console-list.ts';
 import { AppError, notFound, staleVersion, type FieldErrors } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { assertNotOwnBusiness } from '../merchant-access/lib/separation-of-duties.ts';
+import { takeInvitation } from '../auth/lib/send-limits.ts';
 import { inviteToMerchant, mailInvitation } from '../auth/service.ts';
 import { findPlaceNamed, nearestPlace, placeWithZip } from '../geo/service.ts';
 import { IMAGE_SHAPES, saveUploadedImage } from '../media/lib/uploaded-images.ts';
@@ -336,6 +338,7 @@ export async function createMerchant(deps: Deps, staff: StaffUser, input: Mercha
 export async function updateMerchant(deps: Deps, staff: StaffUser, id: number, input: MerchantUpdateInput, ip: string): Promise<ConsoleMerchantDetailOut> {
   const { version, ...fields } = input;
   const values = merchantValues(fields);
+  await assertNotOwnBusiness(deps.db.db, staff, id, { action: 'merchant.update', entity: 'merchant', entityId: id, ip });
   const detail = await deps.db.db.transaction(async (tx) => {
     const row = await findMerchantById(tx, id, { forUpdate: true });
     if (!row) throw notFound('Merchant not found.');
@@ -371,6 +374,7 @@ export async function uploadMerchantImage(deps: Deps, staff: StaffUser, id: numb
   const existing = await findMerchantById(deps.db.db, id);
   if (!existing) throw notFound('Merchant not found.');
   assertMerchantMarkets(staff, await findMarketsOfMerchant(deps.db.db, id));
+  await assertNotOwnBusiness(deps.db.db, staff, id, { action: `merchant.upload_${kind}`, entity: 'merchant', entityId: id, ip });
   const url = await saveUploadedImage(deps.images, bytes, SHAPE_OF[kind]);
   const detail = await deps.db.db.transaction(async (tx) => {
     const row = await findMerchantById(tx, id, { forUpdate: true });
@@ -452,6 +456,7 @@ async function geocodeAddress(deps: Pick<AppDeps, 'db'>, address: { city: string
 export async function createLocation(deps: Deps, staff: StaffUser, merchantId: number, input: LocationCreateInput, ip: string): Promise<ConsoleLocationWriteOut> {
   if (!(await findMerchantById(deps.db.db, merchantId))) throw notFound('Merchant not found.');
   assertMerchantMarkets(staff, await findMarketsOfMerchant(deps.db.db, merchantId));
+  await assertNotOwnBusiness(deps.db.db, staff, merchantId, { action: 'location.create', entity: 'merchant', entityId: merchantId, ip });
   const place = await geocodeAddress(deps, input);
   assertMarket(staff, place.market.id);
   const values: NewLocation = {
@@ -493,6 +498,7 @@ export async function updateLocation(deps: Deps, staff: StaffUser, id: number, i
   const existing = await findLocationById(deps.db.db, id);
   if (!existing) throw notFound('Location not found.');
   assertMarket(staff, existing.marketId);
+  await assertNotOwnBusiness(deps.db.db, staff, existing.merchantId, { action: 'location.update', entity: 'location', entityId: id, marketId: existing.marketId, ip });
   const address = { city: input.city ?? existing.city, state: input.state ?? existing.state, zip: input.zip ?? existing.zip };
   const moved =
     input.lat !== undefined ||
@@ -572,6 +578,7 @@ function merchantInvitationOut(r: MerchantInvitationRow): MerchantInvitationOut 
  * locations must be the merchant's own. Audited; the mail goes once the invitation is committed.
  */
 export async function inviteMerchantPerson(deps: Pick<AppDeps, 'db' | 'mail'>, staff: StaffUser, merchantId: number, input: MerchantInvitationInput, ip: string | null): Promise<MerchantInvitationOut> {
+  await assertNotOwnBusiness(deps.db.db, staff, merchantId, { action: 'merchant.invite', entity: 'merchant', entityId: merchantId, ip });
   const made = await deps.db.db.transaction(async (tx) => {
     const merchant = await findMerchantById(tx, merchantId);
     if (!merchant) throw notFound('Merchant not found.');
@@ -581,6 +588,7 @@ export async function inviteMerchantPerson(deps: Pick<AppDeps, 'db' | 'mail'>, s
       const own = new Set((await findLocationsOfMerchant(tx, merchantId)).map((l) => l.id));
       if (!input.location_ids.every((id) => own.has(id))) throw new AppError('invalid', 'Choose locations of this merchant.', { location_ids: ['Choose locations of this merchant.'] });
     }
+    await takeInvitation(tx, staff.id, input.email);
     const row = await inviteToMerchant(tx as Database, { email: input.email, role: input.role, merchantId, locationIds: input.location_ids }, staff.id);
     const out = merchantInvitationOut({ id: row.id, email: row.email, role: input.role, merchant_id: merchantId, location_ids: row.locationIds, created_at: row.createdAt, expires_at: row.expiresAt, accepted_at: null });
     await recordAudit(tx, { actor: staff, action: 'merchant.invite', entity: 'invitation', entityId: row.id, marketId: markets[0] ?? null, after: out, ip });

@@ -59,7 +59,7 @@ export const consoleOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create an offer, as a draft (editors)',
-        description: 'The location must be one of the merchant\'s; description and terms are rich-text HTML, sanitised. Publish it to show it to savers.',
+        description: 'The location must be one of the merchant\'s; description and terms are rich-text HTML, sanitised. Publish it to show it to savers. 403 for a staff member on the merchant\'s team (separation of duties; audited).',
         security,
         body: optionalBody(offerCreateSchema),
         response: { 201: ConsoleOffer },
@@ -88,7 +88,7 @@ export const consoleOfferRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit an offer (editors): any fields, with the version you read',
         description:
-          'Schedule by starts_at/expires_at, feature by is_featured. A stale version is a 409 whose `current` holds the offer as it now stands. The status changes by the publish, pause, resume and expire calls.',
+          'Schedule by starts_at/expires_at, feature by is_featured. A stale version is a 409 whose `current` holds the offer as it now stands. The status changes by the publish, pause, resume and expire calls. 403 for a staff member on the team of the offer\'s business, or of the one it would move to (separation of duties; audited).',
         security,
         params,
         body: optionalBody(offerUpdateSchema),
@@ -106,7 +106,7 @@ export const consoleOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/console/offers/:id/${action}/`,
       {
         onRequest: editors,
-        schema: { tags, summary: `${doc.summary} (editors)`, description: `${doc.description} Send the version you read; a stale one is a 409 with \`current\`.`, security, params, body: optionalBody(offerActionSchema), response: { 200: ConsoleOffer } },
+        schema: { tags, summary: `${doc.summary} (editors)`, description: `${doc.description} Send the version you read; a stale one is a 409 with \`current\`. 403 for a staff member on the team of the offer\'s business (separation of duties; audited).`, security, params, body: optionalBody(offerActionSchema), response: { 200: ConsoleOffer } },
       },
       async (request, reply) => {
         privateNoStore(reply);

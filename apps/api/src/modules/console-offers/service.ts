@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Sort } from '../../lib/console-list.ts';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { assertNotOwnBusiness } from '../merchant-access/lib/separation-of-duties.ts';
 import { IMAGE_SHAPES, saveUploadedImage } from '../media/lib/uploaded-images.ts';
 import { previewCouponPdf } from '../prints/service.ts';
 import { assertMarket, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
@@ -199,6 +200,7 @@ interface WriteContext {
 /** Creates an offer as a draft (publish it to show it to savers). */
 export async function createOffer(deps: Deps, ctx: WriteContext, input: OfferCreateInput): Promise<ConsoleOffer> {
   const today = businessToday();
+  await assertNotOwnBusiness(deps.db.db, ctx.staff, input.merchant_id, { action: 'offer.create', entity: 'merchant', entityId: input.merchant_id, ip: ctx.ip });
   const out = await deps.db.db.transaction(async (tx) => {
     await checkReferences(deps, ctx.staff, tx, { merchantId: input.merchant_id, locationId: input.location_id, categoryId: input.category_id, subcategoryIds: input.subcategory_ids });
     const columns = columnsOf(input) as OfferValues;
@@ -240,6 +242,15 @@ async function writeAtVersion(
   return out;
 }
 
+/**
+ * Separation of duties: a staff member on the team of the offer's business (or of the business it
+ * would move to) is refused, 403 and audited. An unknown id passes: the write answers its 404.
+ */
+async function refuseOwnBusinessOffer(deps: Pick<AppDeps, 'db'>, ctx: WriteContext, id: number, action: string, movesTo?: number): Promise<void> {
+  const row = await findOffer(deps.db, id);
+  if (row) await assertNotOwnBusiness(deps.db.db, ctx.staff, [row.merchant_id, movesTo], { action, entity: 'offer', entityId: id, marketId: row.market_id, ip: ctx.ip });
+}
+
 /** The audit verb of an edit: a change of dates alone is a schedule, of is_featured alone a (un)feature. */
 function editAction(changed: string[], isFeatured: boolean | undefined): string {
   if (changed.length === 1 && changed[0] === 'is_featured') return isFeatured ? 'offer.feature' : 'offer.unfeature';
@@ -250,6 +261,7 @@ function editAction(changed: string[], isFeatured: boolean | undefined): string 
 /** Edits any fields of an offer (schedule by its dates, feature by is_featured). */
 export async function updateOffer(deps: Deps, ctx: WriteContext, id: number, input: OfferUpdateInput): Promise<ConsoleOffer> {
   const { version, ...fields } = input;
+  await refuseOwnBusinessOffer(deps, ctx, id, 'offer.update', fields.merchant_id);
   return writeAtVersion(deps, ctx, id, version, async (before, tx) => {
     const merchantId = fields.merchant_id ?? before.merchant_id;
     const locationId = fields.location_id ?? before.location_id;
@@ -280,6 +292,7 @@ const TRANSITIONS: Record<Exclude<OfferAction, 'expire'>, { from: StoredOfferSta
  * day becomes yesterday; the stored status stays, so the offer reads 'expired' once live).
  */
 export async function changeOfferState(deps: Deps, ctx: WriteContext, id: number, action: OfferAction, version: number): Promise<ConsoleOffer> {
+  await refuseOwnBusinessOffer(deps, ctx, id, `offer.${action}`);
   return writeAtVersion(deps, ctx, id, version, async (before, _tx, today) => {
     if (action === 'expire') {
       const yesterday = addDays(today, -1);
@@ -303,6 +316,7 @@ export async function changeOfferState(deps: Deps, ctx: WriteContext, id: number
 export async function uploadOfferPicture(deps: Pick<AppDeps, 'db' | 'answers' | 'images'>, ctx: WriteContext, id: number, bytes: Buffer): Promise<ConsoleOffer> {
   // Refuse before spending the decoding on an offer that is not there or not theirs.
   await offerInMarket(deps, ctx.staff, id);
+  await refuseOwnBusinessOffer(deps, ctx, id, 'offer.upload_picture');
   const url = await saveUploadedImage(deps.images, bytes, IMAGE_SHAPES.offerPicture);
   const today = businessToday();
   const out = await deps.db.db.transaction(async (tx) => {
@@ -341,6 +355,7 @@ export async function previewOfferCoupon(
 /** A new draft with the same content, named "Copy of ...". */
 export async function duplicateOffer(deps: Deps, ctx: WriteContext, id: number): Promise<ConsoleOffer> {
   const today = businessToday();
+  await refuseOwnBusinessOffer(deps, ctx, id, 'offer.duplicate');
   const out = await deps.db.db.transaction(async (tx) => {
     const source = await offerInMarket(deps, ctx.staff, id, tx);
     const name = `Copy of ${source.name}`.slice(0, OFFER_NAME_MAX);

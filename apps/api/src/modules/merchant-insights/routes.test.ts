@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { randomClientIp, signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { listMailbox, mailboxDir } from '../mail/lib/mailbox.ts';
 import { storeDeviceByToken } from '../merchant-access/lib/access.ts';
-import { signUpMerchantPerson, type TestMerchantPerson } from '../merchant-access/merchant.fixtures.ts';
+import { merchantInvitation, signUpMerchantPerson, type TestMerchantPerson } from '../merchant-access/merchant.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
 
 let t: TestApp;
@@ -431,6 +431,16 @@ describe('invitations by owners', () => {
     expect(team.find((p) => p.email === email)).toMatchObject({ role: 'manager' });
   });
 
+  it('lets one owner send 20 invitations in 24 hours, then 429 naming the limit', async () => {
+    const flood = await makeShop('Flood');
+    const boss = await signUpMerchantPerson(t.app, flood.id, 'owner');
+    const invite = (i: number) => call('POST', `/api/merchant/${flood.id}/invitations/`, boss.headers, { email: `flood-${i}-${boss.id}@example.com`, role: 'manager' });
+    for (let i = 0; i < 20; i++) expect((await invite(i)).statusCode).toBe(201);
+    const over = await invite(20);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ detail: 'You have sent 20 invitations in the last 24 hours, the most one account may send. Try again tomorrow.' });
+  });
+
   it("refuses a cashier without locations, another merchant's locations and bad e-mail addresses, naming the field", async () => {
     const post = (body: unknown) => call('POST', `/api/merchant/${shop.id}/invitations/`, owner.headers, body);
     expect((await post({ email: 'c1@example.com', role: 'cashier' })).json()).toHaveProperty('location_ids');
@@ -522,6 +532,30 @@ describe('team', () => {
     if (both[1]!.statusCode === 409) {
       await rows(sql`UPDATE merchant_members SET role = 'owner' WHERE id = ${owner.membershipId}`);
     }
+  });
+});
+
+describe('the last owner through an invitation', () => {
+  it('refuses the sole owner accepting an invitation to their own address as manager (409, as the team PATCH); with two owners it goes through', async () => {
+    const solo = await makeShop('Solo');
+    const sole = await signUpMerchantPerson(t.app, solo.id, 'owner');
+    const accept = async (role: 'manager' | 'cashier') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/invitations/accept/',
+        remoteAddress: randomClientIp(),
+        payload: { token: await merchantInvitation(t.app, solo.id, role, sole.email, role === 'cashier' ? [solo.locations[0]] : null), password: sole.password, first_name: 'Sole', last_name: 'Owner' },
+      });
+    for (const role of ['manager', 'cashier'] as const) {
+      const res = await accept(role);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ detail: 'A business keeps at least one owner: make someone else owner first.' });
+    }
+    const roleOf = async () => (await rows<{ role: string }>(sql`SELECT role FROM merchant_members WHERE id = ${sole.membershipId}`))[0]!.role;
+    expect(await roleOf()).toBe('owner');
+    await signUpMerchantPerson(t.app, solo.id, 'owner');
+    expect((await accept('manager')).statusCode).toBe(201);
+    expect(await roleOf()).toBe('manager');
   });
 });
 

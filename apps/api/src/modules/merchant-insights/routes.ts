@@ -149,7 +149,7 @@ export const merchantInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchant: team'],
         summary: 'Invite a person to the team by e-mail: owner, manager or cashier',
-        description: `${OWNERS} The same invitation as the console's: the mail links to \`\${PUBLIC_URL}/business/centre/invitation?token=…\`, works once, for 72 hours. A cashier needs \`location_ids\` (this business's locations). Audited (merchant.invite).`,
+        description: `${OWNERS} The same invitation as the console's: the mail links to \`\${PUBLIC_URL}/business/centre/invitation?token=…\`, works once, for 72 hours. A cashier needs \`location_ids\` (this business's locations). Audited (merchant.invite). 429 past 20 invitations from your account in 24 hours, or 3 mails to the address in an hour (the message names the limit).`,
         security,
         params: MerchantParams,
         body: optionalBody(merchantInvitationSchema),

@@ -13,8 +13,9 @@ import { cappedCount } from '../../lib/console-list.ts';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { hashToken } from '../auth/lib/tokens.ts';
+import { takeInvitation } from '../auth/lib/send-limits.ts';
 import { checkOwnPassword, inviteToMerchant, mailInvitation } from '../auth/service.ts';
-import type { MerchantMember, StoreDevice } from '../merchant-access/lib/access.ts';
+import { LAST_OWNER, assertOwnerRemains, type MerchantMember, type StoreDevice } from '../merchant-access/lib/access.ts';
 import { findPendingMerchantInvitations } from '../console-merchants/repository.ts';
 import {
   countMerchantLeads,
@@ -316,7 +317,7 @@ function teamOut(r: TeamRow): TeamMemberOut {
 }
 
 export const NOT_ON_THIS_TEAM = 'There is no such person on this business’s team.';
-export const LAST_OWNER = 'A business keeps at least one owner: make someone else owner first.';
+export { LAST_OWNER };
 export const PASSWORD_FOR_ROLE = 'Enter your password to change a role.';
 export const FOREIGN_LOCATION = 'Choose locations of this business.';
 export const LOCATIONS_ONLY_CASHIERS = 'Only cashiers are limited to locations; owners and managers work at every location.';
@@ -349,11 +350,11 @@ export async function changeTeamMember(deps: AppDeps, actor: MerchantMember, mer
   if (role !== 'cashier' && body.location_ids && body.location_ids.length) throw invalid('location_ids', LOCATIONS_ONLY_CASHIERS);
   const locationIds = role === 'cashier' ? await checkLocations(deps, merchantId, body.location_ids ?? before.location_ids ?? [], 'location_ids') : null;
   return deps.db.db.transaction(async (tx) => {
-    const team = await lockTeam(tx, merchantId);
+    await lockTeam(tx, merchantId);
     const current = await findTeamMember(tx, merchantId, memberId);
     if (!current) throw notFound(NOT_ON_THIS_TEAM);
     if (body.version !== undefined && body.version !== current.version) throw staleVersion('person', teamOut(current));
-    if (current.role === 'owner' && role !== 'owner' && team.filter((m) => m.role === 'owner').length <= 1) throw new AppError('conflict', LAST_OWNER);
+    await assertOwnerRemains(tx, merchantId, { memberId, role });
     await updateTeamMember(tx, memberId, role, locationIds);
     const after = (await findTeamMember(tx, merchantId, memberId))!;
     await recordAudit(tx, { actor: actor.user, action: 'merchant_member.update', entity: 'merchant_member', entityId: memberId, before: { merchant_id: merchantId, ...teamOut(current) }, after: { merchant_id: merchantId, ...teamOut(after) }, ip });
@@ -364,10 +365,10 @@ export async function changeTeamMember(deps: AppDeps, actor: MerchantMember, mer
 /** An owner takes a person off the team (the membership only; the account stays). Not the last owner. */
 export async function removeTeamMember(deps: AppDeps, actor: MerchantMember, merchantId: number, memberId: number, ip: string | null): Promise<void> {
   await deps.db.db.transaction(async (tx) => {
-    const team = await lockTeam(tx, merchantId);
+    await lockTeam(tx, merchantId);
     const current = await findTeamMember(tx, merchantId, memberId);
     if (!current) throw notFound(NOT_ON_THIS_TEAM);
-    if (current.role === 'owner' && team.filter((m) => m.role === 'owner').length <= 1) throw new AppError('conflict', LAST_OWNER);
+    await assertOwnerRemains(tx, merchantId, { memberId, role: null });
     await deleteTeamMember(tx, memberId);
     await recordAudit(tx, { actor: actor.user, action: 'merchant_member.remove', entity: 'merchant_member', entityId: memberId, before: { merchant_id: merchantId, ...teamOut(current) }, ip });
   });
@@ -381,6 +382,7 @@ export async function removeTeamMember(deps: AppDeps, actor: MerchantMember, mer
 export async function inviteTeamPerson(deps: AppDeps, actor: MerchantMember, merchantId: number, input: MerchantInvitationInput, ip: string | null): Promise<MerchantInvitationOut> {
   if (input.location_ids) await checkLocations(deps, merchantId, input.location_ids, 'location_ids');
   const made = await deps.db.db.transaction(async (tx) => {
+    await takeInvitation(tx, actor.user.id, input.email);
     const row = await inviteToMerchant(tx as Database, { email: input.email, role: input.role, merchantId, locationIds: input.location_ids }, actor.user.id);
     const out: MerchantInvitationOut = {
       id: row.id,

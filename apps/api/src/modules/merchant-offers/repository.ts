@@ -90,6 +90,12 @@ export function findLatestRevisions(db: DbHandle, offerIds: readonly number[], e
   );
 }
 
+/** One proposal, as it stands (not locked). */
+export async function findRevision(db: DbHandle, id: number): Promise<RevisionRow | undefined> {
+  const rows = await db.rows<RevisionRow>(sql`SELECT ${REVISION_COLUMNS} FROM offer_revisions r WHERE r.id = ${id}`);
+  return rows[0];
+}
+
 /** One proposal, locked for the rest of the transaction. */
 export async function lockRevision(db: DbHandle, tx: Executor, id: number): Promise<RevisionRow | undefined> {
   const rows = await db.rows<RevisionRow>(sql`SELECT ${REVISION_COLUMNS} FROM offer_revisions r WHERE r.id = ${id} FOR UPDATE OF r`, tx);

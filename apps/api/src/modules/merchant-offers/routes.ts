@@ -147,7 +147,7 @@ export const merchantOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: reviewTags,
         summary: "Merchants' proposals waiting for review, oldest first (editors)",
-        description: 'Each with the offer as savers see it now (`before`, null for a new offer) and the proposal (`after`). Staff limited to some markets see theirs only. At most 100; count is all.',
+        description: 'Each with the offer as savers see it now (`before`, null for a new offer) and the proposal (`after`). Staff limited to some markets see theirs only. `own_business`: you are on the team of its business, so another editor must review it. At most 100; count is all.',
         security,
         querystring: z.object({ market: optionalQuery(z.enum(MARKET_IDS, { error: `Choose a market among ${MARKET_IDS.join(', ')}.` })) }),
         response: { 200: ReviewList },
@@ -166,7 +166,7 @@ export const merchantOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: reviewTags,
         summary: "Approve a merchant's proposal (editors): its fields become the offer's",
-        description: 'A new offer is published: live, or scheduled before its first day. Savers see it at once. 409 when already reviewed; 400 when its last valid day has passed.',
+        description: 'A new offer is published: live, or scheduled before its first day. Savers see it at once. 409 when already reviewed; 400 when its last valid day has passed; 403 when you are on the team of its business (another editor must review it; the attempt is audited).',
         security,
         params: idParams,
         response: { 200: ConsoleOffer },
@@ -185,7 +185,7 @@ export const merchantOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: reviewTags,
         summary: "Send a merchant's proposal back with a note they read (editors)",
-        description: 'The published offer (if any) stays as it is. 409 when already reviewed.',
+        description: 'The published offer (if any) stays as it is. 409 when already reviewed; 403 when you are on the team of its business (another editor must review it; the attempt is audited).',
         security,
         params: idParams,
         body: optionalBody(reviewRejectSchema),

@@ -19,12 +19,14 @@ import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../auth/lib/guard.ts';
 import { applyApprovedProposal, checkOfferReferences, insertProposedOffer, normaliseProposal, proposalOf, readOffer, readOffers } from '../console-offers/service.ts';
 import type { MerchantMember } from '../merchant-access/lib/access.ts';
+import { assertNotOwnBusiness, ownBusinessIds } from '../merchant-access/lib/separation-of-duties.ts';
 import { assertMarket, staffMarketFilter, type StaffUser } from '../staff/lib/guard.ts';
 import {
   findLatestRevisions,
   findLocationsOfMerchants,
   findMerchantsOfMember,
   findOfferIdsOfMerchant,
+  findRevision,
   findSubmittedRevisions,
   insertRevision,
   lockOfferOfMerchant,
@@ -217,7 +219,7 @@ const stale = (current: MerchantOfferOut) => new AppError('conflict', STALE_PROP
 // ---------------------------------------------------------------------------------------------
 // Staff review
 
-function reviewOut(row: RevisionRow & { merchant_name: string; market_id: string; offer_status: string }, current: ConsoleOffer | undefined): ReviewOut {
+function reviewOut(row: RevisionRow & { merchant_name: string; market_id: string; offer_status: string }, current: ConsoleOffer | undefined, ownBusiness: boolean): ReviewOut {
   const after = row.fields as unknown as MerchantOfferFields;
   return {
     id: row.id,
@@ -231,6 +233,7 @@ function reviewOut(row: RevisionRow & { merchant_name: string; market_id: string
     after,
     fine_print_lines: finePrintLines(after.fine_print),
     badge: valueBadge(after.value),
+    own_business: ownBusiness,
   };
 }
 
@@ -240,8 +243,8 @@ const REVIEWS_LISTED = 100;
 export async function listReviews(deps: Pick<AppDeps, 'db'>, staff: StaffUser, query: { market?: string | undefined }): Promise<ReviewList> {
   if (query.market) assertMarket(staff, query.market);
   const { rows, count } = await findSubmittedRevisions(deps.db, query.market ? [query.market] : staffMarketFilter(staff), REVIEWS_LISTED);
-  const offers = await readOffers(deps, rows.map((r) => r.offer_id));
-  return { results: rows.map((row) => reviewOut(row, offers.get(row.offer_id))), count };
+  const [offers, own] = await Promise.all([readOffers(deps, rows.map((r) => r.offer_id)), ownBusinessIds(deps.db.db, staff.id)]);
+  return { results: rows.map((row) => reviewOut(row, offers.get(row.offer_id), own.has(row.merchant_id))), count };
 }
 
 /** The submitted proposal of a review call, locked, with the market its location is in (checked). */
@@ -256,11 +259,18 @@ async function lockSubmitted(deps: Pick<AppDeps, 'db'>, tx: Executor, staff: Sta
   return { revision, marketId };
 }
 
+/** Separation of duties: a reviewer on the proposal's business's team is refused (403, audited). */
+async function refuseOwnBusinessReview(deps: Pick<AppDeps, 'db'>, staff: StaffUser, id: number, action: string, ip: string | null): Promise<void> {
+  const revision = await findRevision(deps.db, id);
+  if (revision) await assertNotOwnBusiness(deps.db.db, staff, revision.merchant_id, { action, entity: 'offer_revision', entityId: id, ip });
+}
+
 /**
  * POST /api/console/reviews/{id}/approve/: the proposal's fields become the offer's; a new offer
  * is published (live, or scheduled by its dates). Savers see it at once (the answer cache drops).
  */
 export async function approveReview(deps: Deps, staff: StaffUser, id: number, ip: string | null): Promise<ConsoleOffer> {
+  await refuseOwnBusinessReview(deps, staff, id, 'offer_revision.approve', ip);
   const out = await deps.db.db.transaction(async (tx) => {
     const { revision, marketId } = await lockSubmitted(deps, tx, staff, id);
     const { before, after } = await applyApprovedProposal(deps, tx, revision.offer_id, revision.fields as unknown as MerchantOfferFields);
@@ -274,6 +284,7 @@ export async function approveReview(deps: Deps, staff: StaffUser, id: number, ip
 
 /** POST /api/console/reviews/{id}/reject/: sends the proposal back with a note the merchant reads. */
 export async function rejectReview(deps: Pick<AppDeps, 'db'>, staff: StaffUser, id: number, note: string, ip: string | null): Promise<{ id: number; status: 'rejected'; review_note: string }> {
+  await refuseOwnBusinessReview(deps, staff, id, 'offer_revision.reject', ip);
   return deps.db.db.transaction(async (tx) => {
     const { revision, marketId } = await lockSubmitted(deps, tx, staff, id);
     await updateRevisionAtVersion(deps.db, tx, revision.id, revision.version, { status: 'rejected', reviewNote: note, reviewedBy: staff.id, reviewed: true });

@@ -210,6 +210,24 @@ describe('staff accounts, second factor and sessions', () => {
     });
   });
 
+  it('lets one admin send 20 invitations in 24 hours and one address get 3 an hour, then answers 429 naming the limit', async () => {
+    const sender = await signUpStaff(t.app, 'admin');
+    const invite = (email: string) => inject('POST', '/api/console/staff/invitations/', { headers: sender.headers, payload: { email, role: 'support' } });
+    const again = 'invited-thrice@example.com';
+    for (let i = 0; i < 3; i++) expect((await invite(again)).statusCode).toBe(201);
+    const fourth = await invite(again);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ email: ['We have already sent 3 mails to this address in the last hour, the most we send to one address. Try again in an hour.'] });
+    for (let i = 3; i < 20; i++) expect((await invite(`invitee-${i}-${sender.id}@example.com`)).statusCode).toBe(201);
+    const over = await invite(`invitee-20-${sender.id}@example.com`);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ detail: 'You have sent 20 invitations in the last 24 hours, the most one account may send. Try again tomorrow.' });
+    const [made] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM invitations WHERE invited_by = ${sender.id}`);
+    expect(made!.n).toBe(20);
+    // Another admin is not held back by this one.
+    expect((await inject('POST', '/api/console/staff/invitations/', { headers: admin.headers, payload: { email: `other-${sender.id}@example.com`, role: 'support' } })).statusCode).toBe(201);
+  });
+
   it('lets admins invite, change and disable staff with their password, and audits each write', async () => {
     const editor = await signUpStaff(t.app, 'editor', ['minneapolis']);
     expect((await inject('GET', '/api/console/me/', { headers: editor.headers })).json().markets).toEqual(['minneapolis']);

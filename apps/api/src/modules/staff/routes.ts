@@ -91,7 +91,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Invite someone to the console by e-mail (admins); the link works once, for 72 hours',
-        description: '`markets` limits an editor or support member to those markets (omit for every market).',
+        description: '`markets` limits an editor or support member to those markets (omit for every market). 429 past 20 invitations from your account in 24 hours, or 3 mails to the address in an hour (the message names the limit).',
         security: bearer,
         body: optionalBody(staffInvitationSchema),
         response: { 201: InvitationOut },

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { takeInvitation } from '../auth/lib/send-limits.ts';
 import {
   endAllSessions,
   inviteStaff,
@@ -66,6 +67,7 @@ export async function listStaff(deps: AppDeps): Promise<{ staff: StaffMemberOut[
 /** Invites someone to the console by e-mail (the link works once, for 72 hours). */
 export async function inviteStaffMember(deps: AppDeps, actor: StaffUser, input: z.output<typeof staffInvitationSchema>, ip: string | null): Promise<InvitationOut> {
   const row = await deps.db.db.transaction(async (tx) => {
+    await takeInvitation(tx, actor.id, input.email);
     const made = await inviteStaff(tx as Database, input, actor.id);
     await recordAudit(tx, { actor, action: 'staff.invite', entity: 'invitation', entityId: made.id, after: invitationOut(made), ip });
     return made;

@@ -69,3 +69,43 @@ export async function signUpStaff(app: App, role: StaffRole, markets: string[] |
     ip,
   };
 }
+
+/**
+ * An existing account (a business's owner, manager or cashier) made staff too, the way it happens:
+ * a staff invitation to its address accepted with the account's own password, then a sign-in with
+ * the TOTP it already has (owners and managers) or a first enrolment (cashiers).
+ */
+export async function promoteToStaff(app: App, person: { email: string; password: string; secret: string | null }, role: StaffRole, markets: string[] | null = null): Promise<TestStaff> {
+  const ip = randomClientIp();
+  const invitation = await inviteStaff(app.deps.db.db, { email: person.email, role, markets }, null);
+  const token = newToken();
+  await setInvitationToken(app.deps.db.db, invitation.id, hashToken(token));
+  const post = async (url: string, payload: unknown, expected = 200) => {
+    const res = await app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress: ip });
+    if (res.statusCode !== expected) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    return res.json() as Record<string, unknown>;
+  };
+  await post('/auth/invitations/accept/', { token, password: person.password, first_name: 'Sam', last_name: 'Twohats' }, 201);
+  const login = await post('/auth/login/', { email: person.email, password: person.password });
+  let secret = person.secret;
+  let confirmed: Record<string, unknown>;
+  if (login.mfa_enrolment_required) {
+    secret = String((await post('/auth/mfa/totp/setup/', { mfa_token: login.mfa_token })).secret);
+    confirmed = await post('/auth/mfa/totp/confirm/', { mfa_token: login.mfa_token, code: totpCode(secret) });
+  } else {
+    // The code of the next step: the current one may have been spent by the business sign-in.
+    confirmed = await post('/auth/mfa/verify/', { mfa_token: login.mfa_token, code: totpCode(secret!, Date.now() + 30_000) });
+  }
+  const session = String(confirmed.token);
+  return {
+    id: (confirmed.user as { id: number }).id,
+    email: person.email,
+    password: person.password,
+    role,
+    token: session,
+    headers: { authorization: `Bearer ${session}` },
+    secret: secret!,
+    recoveryCodes: (confirmed.recovery_codes as string[] | undefined) ?? [],
+    ip,
+  };
+}

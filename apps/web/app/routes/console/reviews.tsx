@@ -1,7 +1,8 @@
 // /console/reviews: merchants' proposed offers waiting for review (GET /api/console/reviews/),
 // oldest first, each with the offer as savers see it now beside the proposal, field by field
 // (lib/console/audit-diff.ts), its fine print as savers will read it, and Approve or "Send back"
-// with a note the merchant reads. Editors of the market.
+// with a note the merchant reads. Editors of the market. A proposal of a business the editor is on
+// the team of says why someone else must review it instead of the buttons (the API refuses too).
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reviews';
 import { ConsoleErrorPage } from '../../components/console/console-error.tsx';
@@ -14,6 +15,7 @@ import { formatDateTime } from '../../lib/console/format.server.ts';
 import { ConsoleOffer } from '@market/domain/api/console-offers';
 import { ReviewList } from '@market/domain/api/merchant-centre';
 import { MARKETS, type MarketId } from '@market/domain/markets';
+import { OWN_BUSINESS } from '@market/domain/separation-of-duties';
 
 const DONE: Record<string, string> = { approved: 'Approved: the offer now shows to savers as proposed.', rejected: 'Sent back: the merchant sees your note.' };
 
@@ -33,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       finePrint: r.fine_print_lines,
       badge: r.badge,
       diff: auditDiff(r.before ?? {}, r.after).filter((d) => r.is_new || d.changed),
+      ownBusiness: r.own_business,
     })),
     done: DONE[consolePageUrl(request).searchParams.get('done') ?? ''] ?? null,
   };
@@ -87,21 +90,27 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
               </p>
             ) : null}
             <FormMessage message={failure?.message ?? null} />
-            <div className="console-actions">
-              <Form method="post">
-                <input type="hidden" name="id" value={r.id} />
-                <button type="submit" name="intent" value="approve" className="console-btn" disabled={busy === String(r.id)}>
-                  Approve
-                </button>
-              </Form>
-              <Form method="post" className="console-form">
-                <input type="hidden" name="id" value={r.id} />
-                <Field label="Note to the business" name="note" required maxLength={2000} errors={failure?.fields.note} hint="Required to send it back: say what to change." />
-                <button type="submit" name="intent" value="reject" className="console-btn console-btn-secondary" disabled={busy === String(r.id)}>
-                  Send back
-                </button>
-              </Form>
-            </div>
+            {r.ownBusiness ? (
+              <p role="note" className="console-alert console-alert-warning">
+                {OWN_BUSINESS}
+              </p>
+            ) : (
+              <div className="console-actions">
+                <Form method="post">
+                  <input type="hidden" name="id" value={r.id} />
+                  <button type="submit" name="intent" value="approve" className="console-btn" disabled={busy === String(r.id)}>
+                    Approve
+                  </button>
+                </Form>
+                <Form method="post" className="console-form">
+                  <input type="hidden" name="id" value={r.id} />
+                  <Field label="Note to the business" name="note" required maxLength={2000} errors={failure?.fields.note} hint="Required to send it back: say what to change." />
+                  <button type="submit" name="intent" value="reject" className="console-btn console-btn-secondary" disabled={busy === String(r.id)}>
+                    Send back
+                  </button>
+                </Form>
+              </div>
+            )}
           </section>
         );
       })}

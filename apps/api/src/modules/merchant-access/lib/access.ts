@@ -25,6 +25,7 @@ export const NOT_ON_TEAM = 'You are not on this business’s team.';
 export const MERCHANT_ROLE_MISSING = 'Your role at this business does not allow this.';
 export const MERCHANT_SECOND_FACTOR = 'Sign in to the business centre with your second factor to do this.';
 export const BAD_MERCHANT_ID = 'Enter a whole number.';
+export const LAST_OWNER = 'A business keeps at least one owner: make someone else owner first.';
 
 export interface Membership {
   id: number;
@@ -144,13 +145,27 @@ export function currentMember(request: FastifyRequest): MerchantMember {
 }
 
 /**
+ * Locks the team's rows for the rest of the transaction and refuses (409) a change that would
+ * leave the business without an owner: the person (by membership id or account) taking `role`,
+ * or leaving the team (`role` null). The one rule of the team page's changes and removals and of
+ * an accepted invitation (an owner's invitation to their own address with another role).
+ */
+export async function assertOwnerRemains(tx: Executor, merchantId: number, change: { memberId?: number; userId?: number; role: MerchantRole | null }): Promise<void> {
+  const team = await rows<{ id: number; user_id: number; role: MerchantRole }>(tx, sql`SELECT id, user_id, role FROM merchant_members WHERE merchant_id = ${merchantId} ORDER BY id FOR UPDATE`);
+  const person = team.find((m) => (change.memberId !== undefined ? m.id === change.memberId : m.user_id === change.userId));
+  if (person?.role !== 'owner' || change.role === 'owner') return;
+  if (team.filter((m) => m.role === 'owner').length <= 1) throw new AppError('conflict', LAST_OWNER);
+}
+
+/**
  * Puts an account on a merchant's team (an accepted invitation); an account already on it takes the
- * new role and locations.
+ * new role and locations, unless it is the business's last owner (409).
  */
 export async function joinTeam(
   db: Executor,
   member: { merchantId: number; userId: number; role: MerchantRole; locationIds: number[] | null; invitedBy: number | null },
 ): Promise<Membership> {
+  await assertOwnerRemains(db, member.merchantId, { userId: member.userId, role: member.role });
   const locations = member.role === 'cashier' ? `{${(member.locationIds ?? []).join(',')}}` : null;
   const found = await rows<MembershipRow>(
     db,
