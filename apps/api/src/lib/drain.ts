@@ -1,7 +1,9 @@
-// Graceful shutdown (docs/security.md, docs/decisions.md "Shutdown answers 503 while draining"): on
-// SIGTERM the server keeps listening while it drains. Requests already in flight finish; every new
-// request is answered 503 with `Connection: close` and Retry-After (so a load balancer moves on),
-// until nothing is in flight or the grace period ends; then the app closes. In-process calls (the
+// Graceful shutdown (docs/security.md, docs/decisions.md "Unsubscribe per kind, impressions,
+// shutdown"): on SIGTERM the server stops listening (a new connection is refused, which a client
+// knows carried nothing) and closes its idle keep-alive connections (a FIN before the client sends,
+// not a reset after). Requests already in flight finish with `Connection: close`; a request that
+// still arrives on an open connection is answered 503 with `Connection: close` and Retry-After;
+// once nothing is in flight (or the grace period ends) the app closes. In-process calls (the
 // web pages' app.inject) are neither counted nor refused: they belong to a page request that is
 // already in flight.
 import { Socket } from 'node:net';
@@ -48,13 +50,23 @@ export function installDrain(app: FastifyInstance): void {
   app.addHook('onRequestAbort', async (request) => done(request));
 }
 
+const openConnections = (app: FastifyInstance) => new Promise<number>((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
+
 /**
- * Stops taking work: new requests get 503 from now on; resolves when the requests in flight have
- * finished or `graceMs` has passed (whichever is first), with the number still in flight.
+ * Stops taking work: the listener closes, idle connections close, requests on open connections
+ * get 503 from now on; resolves when the requests in flight have finished and their connections
+ * closed, or `graceMs` has passed (whichever is first), with the number still in flight.
  */
 export async function drainRequests(app: FastifyInstance, graceMs: number): Promise<number> {
   app.drain.draining = true;
   const deadline = Date.now() + graceMs;
-  while (app.drain.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  // Not listening: closing the listener is what makes the app's own close later a no-op for it.
+  if (app.server.listening) app.server.close(() => {});
+  for (;;) {
+    // A connection whose last answer went out is idle: close it before its client reuses it.
+    app.server.closeIdleConnections();
+    if ((app.drain.inFlight === 0 && (await openConnections(app)) === 0) || Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
   return app.drain.inFlight;
 }
