@@ -42,11 +42,13 @@ function get(agent: http.Agent | false, port: number, path: string): Promise<{ s
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('drainRequests', () => {
-  it('closes idle keep-alive connections, refuses new ones and lets in-flight requests finish, without a reset', async () => {
+  it('refuses new connections, answers keep-alive clients 503 + close, lets in-flight requests finish and closes idle connections, without a reset', async () => {
     const { port, release } = await listening();
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
     expect((await get(keepAlive, port, '/fast')).status).toBe(200);
-    const idle = Object.values(keepAlive.freeSockets).flat()[0]!;
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(idleAgent, port, '/fast')).status).toBe(200);
+    const idle = Object.values(idleAgent.freeSockets).flat()[0]!;
     expect(idle).toBeDefined();
     const idleClosed = new Promise<string>((resolve) => {
       idle.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
@@ -56,16 +58,20 @@ describe('drainRequests', () => {
     await tick(50);
 
     const drained = drainRequests(app, 5_000);
-    expect(await idleClosed).toBe('closed');
+    await tick(20);
     // The listener is closed: a new connection is refused, never reset.
     expect(await get(false, port, '/fast')).toEqual({ status: 0, error: 'ECONNREFUSED' });
-    // The keep-alive client opens a new connection, which is refused too.
+    // A keep-alive client sending on its open connection reads a 503 that closes it...
+    expect(await get(keepAlive, port, '/fast')).toEqual({ status: 503, connection: 'close' });
+    // ...and its next connection is refused.
     expect(await get(keepAlive, port, '/fast')).toEqual({ status: 0, error: 'ECONNREFUSED' });
     release();
     expect(await inFlight).toEqual({ status: 200, connection: 'close' });
     expect(await drained).toBe(0);
-    expect(await new Promise<number>((resolve) => app.server.getConnections((_e, n) => resolve(n)))).toBe(0);
+    // The connection nobody used is closed once nothing is in flight: a FIN, not a reset.
+    expect(await idleClosed).toBe('closed');
     keepAlive.destroy();
+    idleAgent.destroy();
   });
 
   it('answers a request on a connection that was busy when the drain began, then closes it cleanly', async () => {
