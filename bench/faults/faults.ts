@@ -64,14 +64,14 @@ async function startServer(env: Record<string, string>, port: number, timeoutMs 
 function request(
   base: string,
   path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; slowMs?: number; timeoutMs?: number } = {},
+  options: { method?: string; body?: unknown; headers?: Record<string, string>; slowMs?: number; timeoutMs?: number; agent?: http.Agent } = {},
 ): Promise<{ status: number; ms: number; error?: string }> {
   const started = performance.now();
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
   return new Promise((resolve) => {
     const req = http.request(new URL(path, base), {
       method: options.method ?? 'GET',
-      agent: false,
+      agent: options.agent ?? false,
       headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}), ...options.headers },
       timeout: options.timeoutMs ?? 30_000,
     });
@@ -80,7 +80,7 @@ function request(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (error) => resolve({ status: 0, ms: performance.now() - started, error: error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, ms: performance.now() - started, error: error.code ? `${error.code}: ${error.message}` : error.message }));
     if (!payload) return void req.end();
     if (!options.slowMs) return void req.end(payload);
     // A slow client: half the body now, the rest later, so the request stays in flight.
@@ -128,10 +128,32 @@ function readPath(i: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Graceful shutdown: SIGTERM during 200 slow in-flight requests.
+// Graceful shutdown: SIGTERM during 200 slow in-flight requests, while keep-alive clients go on
+// sending and new clients connect. A connection reset (ECONNRESET, EPIPE, "socket hang up") leaves
+// a client not knowing whether its request ran: any reset fails. A refused connection carried
+// nothing, and a 503 says it was not done: both are fine during the drain.
+const RESET_ERRORS = /ECONNRESET|EPIPE|socket hang up|other side closed/i;
+
+function isReset(error: string | undefined): boolean {
+  return !!error && RESET_ERRORS.test(error);
+}
+
+/** A keep-alive client sending one request after another on its connections until told to stop. */
+async function keepAliveClient(base: string, agent: http.Agent, stop: { now: boolean }): Promise<Array<{ status: number; error?: string }>> {
+  const outcomes: Array<{ status: number; error?: string }> = [];
+  while (!stop.now) {
+    const outcome = await request(base, '/api/categories/', { agent, timeoutMs: 5000 });
+    outcomes.push(outcome);
+    // Refused: the server is gone for good; a real client would go to another instance.
+    if (outcome.error?.includes('ECONNREFUSED')) break;
+    await sleep(5);
+  }
+  return outcomes;
+}
+
 async function shutdown(): Promise<void> {
   const name = 'shutdown';
-  console.log('\n== graceful shutdown: SIGTERM during 200 slow in-flight requests');
+  console.log('\n== graceful shutdown: SIGTERM during 200 slow in-flight requests, 20 keep-alive clients and new connections');
   const dataDir = tempDataDir();
   const server = await startServer({ DATA_DIR: dataDir }, BASE_PORT);
   try {
@@ -139,6 +161,9 @@ async function shutdown(): Promise<void> {
     const inFlight = Array.from({ length: 200 }, (_, i) =>
       request(server.base, '/api/suggestmerchant/', { method: 'POST', body: { name: `${marker} ${i}`, city: 'Detroit', state: 'MI' }, headers: nextVisitor(), slowMs: 2500 }),
     );
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const stop = { now: false };
+    const keepAlive = Array.from({ length: 20 }, () => keepAliveClient(server.base, agent, stop));
     await sleep(800);
     const signalled = performance.now();
     const exited = new Promise<number>((resolve) => server.child.once('exit', () => resolve(performance.now() - signalled)));
@@ -152,19 +177,39 @@ async function shutdown(): Promise<void> {
     }
     const answers = await Promise.all(inFlight);
     const exitMs = await Promise.race([exited, sleep(15_000).then(() => Infinity)]);
+    stop.now = true;
+    const kept = (await Promise.all(keepAlive)).flat();
+    agent.destroy();
     const answered = answers.filter((a) => a.status >= 200 && a.status < 300).length;
     const dropped = answers.filter((a) => a.status === 0 || a.status >= 500).length;
+    const everyone = [...answers, ...late, ...kept];
+    const resets = everyone.filter((a) => isReset(a.error));
+    const lateOk = late.filter((a) => a.status === 503 || a.error?.includes('ECONNREFUSED')).length;
     figure(name, 'inFlight', { total: answers.length, answered2xx: answered, dropped, statuses: tally(answers.map((a) => a.status)) });
-    figure(name, 'newRequests', tally(late.map((a) => a.status)));
+    figure(name, 'newRequests', outcomes(late));
+    figure(name, 'keepAliveRequests', outcomes(kept));
+    figure(name, 'resets', resets.length);
     figure(name, 'exitMs', Math.round(exitMs));
     check(name, 'in-flight requests dropped', `${dropped} of 200 (${answered} answered 2xx)`, dropped === 0 && answered === 200);
-    check(name, 'new requests during the drain answered 503', `${late.filter((a) => a.status === 503).length} of ${late.length} (${JSON.stringify(tally(late.map((a) => a.status)))})`, late.every((a) => a.status === 503));
+    check(name, 'new connections during the drain refused or answered 503', `${lateOk} of ${late.length} (${JSON.stringify(outcomes(late))})`, lateOk === late.length);
+    check(name, 'keep-alive requests: 2xx before, 503 or refused after SIGTERM, never reset', JSON.stringify(outcomes(kept)), kept.every((a) => (a.status >= 200 && a.status < 300) || a.status === 503 || a.error?.includes('ECONNREFUSED')));
+    check(name, 'connection resets', `${resets.length} of ${everyone.length} requests${resets.length ? ` (${[...new Set(resets.map((r) => r.error))].join(', ')})` : ''}`, resets.length === 0);
     check(name, 'exit after SIGTERM', `${Math.round(exitMs)} ms`, exitMs < 10_000);
     check(name, 'exit code', String(server.child.exitCode), server.child.exitCode === 0);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Statuses, with connection errors named by their code. */
+function outcomes(list: Array<{ status: number; error?: string }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of list) {
+    const key = a.status ? String(a.status) : isReset(a.error) ? `reset (${a.error})` : (a.error ?? 'connection error');
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
 }
 
 function tally(statuses: number[]): Record<string, number> {

@@ -220,3 +220,27 @@ describe('no address makes a page answer 5xx', () => {
     );
   });
 });
+
+describe('sign-out actions answer only their own site (security review 8)', () => {
+  const SIGN_OUTS = ['/console/logout', '/business/centre/logout', '/console/logout.data', '/business/centre/logout.data'];
+
+  it('refuses a cross-site Origin, and a cross-site fetch without one, without clearing any cookie', async () => {
+    for (const url of SIGN_OUTS) {
+      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost.evil.example' }] as Record<string, string>[]) {
+        const res = await post(url, '', FORM, headers);
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.headers['set-cookie'], `${url} ${JSON.stringify(headers)}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('signs out from our own origin (and from a form without Origin, as before)', async () => {
+    for (const url of ['/console/logout', '/business/centre/logout']) {
+      for (const headers of [{ origin: 'http://localhost' }, { 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {
+        const res = await post(url, '', FORM, headers);
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(302);
+        expect(String(res.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+      }
+    }
+  });
+});

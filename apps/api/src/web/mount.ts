@@ -16,7 +16,7 @@ import { trustedProxyList } from '../config/env.ts';
 import { compileTrust, mayLocate } from '../modules/geo/lib/user-location.ts';
 import { WEB_BUILD_DIR, WEB_DIR, WEB_SERVER_ENTRY } from './build.ts';
 import { apiFetcher, isApiPath, type ApiRequestInit } from './in-process-api.ts';
-import { PAGE_BODY_LIMIT_BYTES, UPLOAD_ACTION_BODY_LIMIT_BYTES, UPLOAD_ACTION_PATHS, formBodyProblem, hasActionBody } from './page-actions.ts';
+import { CROSS_SITE_ACTION_DETAIL, PAGE_BODY_LIMIT_BYTES, UPLOAD_ACTION_BODY_LIMIT_BYTES, UPLOAD_ACTION_PATHS, formBodyProblem, hasActionBody, isCrossSiteAction } from './page-actions.ts';
 import { PageCache, pageCacheKey, splitAtNonce } from './page-cache.ts';
 import { sendKeptPage, sendWebResponse, toWebRequest } from './page-response.ts';
 import { isValidHost, MAP_WORKER_ASSET, mapWorkerContentSecurityPolicy, SERVICE_WORKER_CSP } from './page-security.ts';
@@ -125,6 +125,7 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
   const production = dev ? null : await source.load();
   const productionHandler = production ? production.createRequestHandler(production.build, mode) : null;
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
   const mapStyleOrigin = env.MAP_STYLE_URL ? new URL(env.MAP_STYLE_URL).origin : undefined;
 
   if (!dev) {
@@ -169,6 +170,7 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
     // Pages build their own URL from the Host header (links, redirects, same-origin checks).
     if (request.host && !isValidHost(request.host)) return refuse(reply, 400, 'The Host header is not valid.');
     if (hasActionBody(request.method)) {
+      if (isCrossSiteAction(request, publicOrigin)) return refuse(reply, 403, CROSS_SITE_ACTION_DETAIL);
       const problem = await formBodyProblem(request);
       if (problem) return refuse(reply, problem.status, problem.detail);
     }

@@ -39,3 +39,36 @@ export async function formBodyProblem(request: FastifyRequest): Promise<{ status
     return { status: 400, detail: 'The form could not be read.' };
   }
 }
+
+export const CROSS_SITE_ACTION_DETAIL = 'This form can only be sent from this site.';
+
+/**
+ * Whether a page action comes from another site (CSRF). React Router refuses a foreign Origin for
+ * the actions of page routes, but not for resource routes (an action without a component, such
+ * as /console/logout and /business/centre/logout); this one check covers every page action the
+ * same way: an Origin other than ours (this request's or PUBLIC_URL's, "null" included) or a
+ * browser's `Sec-Fetch-Site` other than same-origin/none is refused. A request naming neither is
+ * let through, as React Router does (old browsers, non-browser clients).
+ */
+export function isCrossSiteAction(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (typeof origin !== 'string') return true;
+  let sent: string;
+  try {
+    sent = new URL(origin).origin;
+  } catch {
+    return true;
+  }
+  if (sent === 'null') return true;
+  const here = `${request.protocol}://${request.host || 'localhost'}`;
+  let ours: string;
+  try {
+    ours = new URL(here).origin;
+  } catch {
+    return true;
+  }
+  return sent !== ours && sent !== publicOrigin;
+}

@@ -37,3 +37,19 @@ export const analyticsDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day, t.metric] })],
 );
+
+/**
+ * The first impression of an offer by one viewer on one business day (docs/decisions.md
+ * "Unsubscribe per kind, impressions, shutdown"): a member (`u:<id>`) or an anonymous visitor
+ * (`a:<SHA-256 of the address>`). Only an impression whose row this batch inserted counts, so a
+ * repeat, from any server and at any concurrency, adds nothing.
+ */
+export const analyticsImpressions = pgTable(
+  'analytics_impressions',
+  {
+    offerId: integer('offer_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.day, t.viewer] }), index('analytics_impressions_day_idx').on(t.day)],
+);

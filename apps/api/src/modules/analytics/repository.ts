@@ -1,7 +1,7 @@
 // Analytics rows: batched event inserts, counter upserts and daily reads.
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { analyticsDaily, analyticsEvents, locations, markets, offers, users } from '../../db/schema/index.ts';
+import { analyticsDaily, analyticsEvents, analyticsImpressions, locations, markets, offers, users } from '../../db/schema/index.ts';
 
 export type EventRow = typeof analyticsEvents.$inferInsert;
 export interface CounterRow {
@@ -10,6 +10,27 @@ export interface CounterRow {
   scopeId: number;
   metric: string;
   count: number;
+}
+
+export interface ImpressionKey {
+  offerId: number;
+  day: string;
+  viewer: string;
+}
+
+/** Inserts the impression keys not seen before, in one statement; answers those it inserted. */
+export async function claimImpressions(db: Executor, keys: ImpressionKey[]): Promise<ImpressionKey[]> {
+  const claimed: ImpressionKey[] = [];
+  for (let i = 0; i < keys.length; i += 1000) {
+    claimed.push(
+      ...(await db
+        .insert(analyticsImpressions)
+        .values(keys.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ offerId: analyticsImpressions.offerId, day: analyticsImpressions.day, viewer: analyticsImpressions.viewer })),
+    );
+  }
+  return claimed;
 }
 
 /** Location and merchant of each offer id that exists. */

@@ -29,8 +29,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/analytics/event/', payload: payload as object, headers });
+const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.77.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/analytics/event/', payload: payload as object, headers, remoteAddress });
 const daily = (query: string, key: string | null = KEY) =>
   t.app.inject({ method: 'GET', url: `/api/analytics/daily/?${query}`, headers: key ? { 'x-analytics-key': key } : {} });
 
@@ -38,7 +38,7 @@ describe('POST /api/analytics/event/ (SPEC.md 7)', () => {
   it('accepts each event of section 7 with 202 and stores it with its offer, location and merchant', async () => {
     const accepted = await Promise.all([
       send({ event: 'offer.impression', data: { offer: offerId, location: locationId } }),
-      send({ event: 'offer.impression', data: { offer: String(offerId) } }),
+      send({ event: 'offer.impression', data: { offer: String(offerId) } }, {}, '10.77.0.2'),
       send({ event: 'offer.print', data: { offer: offerId, location: locationId } }),
       send({ event: 'location.view', data: { location: otherLocationId } }),
       send({ event: 'merchant-website.view', data: { location: locationId, website_type: 'menu' } }),
@@ -109,6 +109,51 @@ describe('POST /api/analytics/event/ (SPEC.md 7)', () => {
     await t.app.deps.analytics.flush();
     const rows = await t.db.rows(sql`SELECT 1 FROM analytics_events WHERE offer_id = 2000000000 OR location_id = 2000000001`);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('offer impressions count once per visitor and day (security review 9)', () => {
+  const impressions = async (scope: string, id: number) => ((await daily(`scope=${scope}&id=${id}`)).json() as { totals: Record<string, number> }).totals.impressions;
+
+  it('100 anonymous impressions from one address add 1; another address and a member add 1 each', async () => {
+    const [category] = await t.db.rows<{ id: number }>(sql`SELECT id FROM categories WHERE kind = 'main' ORDER BY id LIMIT 1`);
+    const merchant = await addMerchant(t.db, { name: `Impressions ${uid()}` });
+    const location = await addLocation(t.db, merchant, { lat: 42.5, lng: -83.1 });
+    const offer = (await addOffer(t.db, location, category!, { name: `Seen ${uid()}`, expiresAt: addDays(t.today, 5) })).id;
+    const event = { event: 'offer.impression', data: { offer } };
+
+    const flood = await Promise.all(Array.from({ length: 100 }, () => send(event, {}, '10.77.1.1')));
+    expect(flood.every((r) => r.statusCode === 202 || r.statusCode === 429)).toBe(true);
+    await t.app.deps.analytics.flush();
+    expect(await impressions('offer', offer)).toBe(1);
+    expect(await impressions('merchant', merchant.id)).toBe(1);
+
+    await send(event, {}, '10.77.1.2');
+    const member = await signUpMember(t.app);
+    for (let i = 0; i < 3; i++) await send(event, member.headers, `10.77.2.${i}`);
+    await t.app.deps.analytics.flush();
+    expect(await impressions('offer', offer)).toBe(3);
+    expect(await impressions('location', location.id)).toBe(3);
+    expect(await impressions('merchant', merchant.id)).toBe(3);
+    // The repeats are not stored either.
+    const [row] = await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM analytics_events WHERE offer_id = ${offer} AND event = 'offer.impression'`);
+    expect(row!.n).toBe(3);
+  });
+
+  it('holds when several servers write the same impressions at once (one INSERT ... ON CONFLICT DO NOTHING)', async () => {
+    const [category] = await t.db.rows<{ id: number }>(sql`SELECT id FROM categories WHERE kind = 'main' ORDER BY id LIMIT 1`);
+    const merchant = await addMerchant(t.db, { name: `Impressions race ${uid()}` });
+    const location = await addLocation(t.db, merchant, { lat: 42.5, lng: -83.1 });
+    const offer = (await addOffer(t.db, location, category!, { name: `Raced ${uid()}`, expiresAt: addDays(t.today, 5) })).id;
+    const buffers = Array.from({ length: 8 }, () => new EventBuffer(t.db, t.app.log, { maxBatch: 1000, flushIntervalMs: 3_600_000 }));
+    for (const buffer of buffers) {
+      for (let i = 0; i < 10; i++) buffer.record({ event: 'offer.impression', source: 'client', offerId: offer, viewer: 'a:race-visitor' });
+      buffer.record({ event: 'offer.impression', source: 'client', offerId: offer, viewer: 'a:other-visitor' });
+    }
+    await Promise.all(buffers.map((b) => b.close()));
+    expect(buffers.reduce((n, b) => n + b.dropped, 0)).toBe(0);
+    expect(await impressions('offer', offer)).toBe(2);
+    expect(await impressions('merchant', merchant.id)).toBe(2);
   });
 });
 

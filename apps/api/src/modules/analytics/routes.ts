@@ -37,11 +37,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['analytics'],
         summary: 'Record one event (offer.impression, offer.print, location.view, merchant-website.view, entity.share); answers 202 at once, stored in batches',
+        description: 'An offer.impression counts once per offer, viewer (the member, or a hash of the client address) and business day; repeats are answered 202 and dropped.',
         body: EventIn,
       },
     },
     async (request, reply) => {
-      buffer.record(clientEvent(request.body, request.user?.id ?? null));
+      buffer.record(clientEvent(request.body, request.user?.id ?? null, request.ip));
       return reply.status(202).send();
     },
   );

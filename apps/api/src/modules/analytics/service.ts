@@ -1,6 +1,7 @@
 // Analytics events (SPEC.md 7): validated on the way in, answered at once, and written in
 // batches by the app's event buffer (lib/event-buffer.ts). Daily counters per offer, location and
 // merchant are kept beside the raw events.
+import { createHash } from 'node:crypto';
 import { DAILY_METRICS, type DailyMetric } from '@market/domain/analytics';
 import { addDays, businessToday, daysBetween } from '@market/domain/expiry';
 import type { AppDeps } from '../../context.ts';
@@ -10,11 +11,20 @@ import type { AccountDeletionStep } from '../auth/lib/account-deletion.ts';
 import { findDailyCounters, forgetUserInEvents } from './repository.ts';
 import type { DailyOut, DailyRow, EventIn, Scope } from './schema.ts';
 
-/** The event a browser sent (SPEC.md 7), in the buffer's terms. */
-export function clientEvent(input: EventIn, userId: number | null): AnalyticsEvent {
+/**
+ * Who saw an impression: the member, or an anonymous visitor by a hash of the address (the client
+ * address as TRUSTED_PROXIES resolve it); the address itself is not stored.
+ */
+export function clientViewer(userId: number | null, address: string): string {
+  return userId ? `u:${userId}` : `a:${createHash('sha256').update(`impression:${address}`).digest('base64url').slice(0, 22)}`;
+}
+
+/** The event a browser sent (SPEC.md 7), in the buffer's terms; an impression counts once per viewer and day. */
+export function clientEvent(input: EventIn, userId: number | null, address = ''): AnalyticsEvent {
   const { event, data } = input;
   switch (event) {
     case 'offer.impression':
+      return { event, source: 'client', offerId: data.offer, locationId: data.location, userId, viewer: clientViewer(userId, address) };
     case 'offer.print':
       return { event, source: 'client', offerId: data.offer, locationId: data.location, userId };
     case 'location.view':

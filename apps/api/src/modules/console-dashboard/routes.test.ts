@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { insertLead } from '../leads/repository.ts';
+import { mailboxDir, readMailboxRaw } from '../mail/lib/mailbox.ts';
 import { MAILBOX_OFF } from '../mail/service.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
 import { JOBS } from './lib/jobs.ts';
@@ -168,6 +169,28 @@ describe('console dashboard, jobs and mailbox', () => {
       expect((await inject('GET', '/api/console/mailbox/nope-123/', admin.headers)).statusCode).toBe(404);
       const traversal = await inject('GET', '/api/console/mailbox/..%2F..%2Fetc%2Fpasswd/', admin.headers);
       expect([400, 404]).toContain(traversal.statusCode);
+    });
+
+    it('hides the links of password-reset, verification and invitation mails from admins; the .eml keeps them (security review 10)', async () => {
+      const someone = await signUpMember(t.app);
+      await t.app.inject({ method: 'POST', url: '/auth/passwordreset/', payload: { email: someone.email }, remoteAddress: '10.6.0.9' });
+      await t.app.inject({ method: 'POST', url: '/api/console/staff/invitations/', headers: admin.headers, payload: { email: `invitee-${Date.now()}@example.com`, role: 'support' }, remoteAddress: '10.6.0.1' });
+      await t.app.deps.mail.drain();
+      const results = (await inject('GET', '/api/console/mailbox/', admin.headers)).json().results as { id: string; to: string; subject: string }[];
+      const reset = results.find((r) => r.to === someone.email && /Reset your/.test(r.subject));
+      const verify = results.find((r) => r.to === someone.email && /Confirm your/.test(r.subject));
+      const invitation = results.find((r) => r.to.startsWith('invitee-'));
+      for (const entry of [reset, verify, invitation]) {
+        expect(entry).toBeDefined();
+        const one = (await inject('GET', `/api/console/mailbox/${entry!.id}/`, admin.headers)).json() as { text: string; html: string };
+        for (const part of [one.text, one.html]) {
+          expect(part, entry!.subject).not.toMatch(/token=/);
+          expect(part, entry!.subject).toContain('[link hidden]');
+        }
+        // The file on disk is the mail as sent.
+        const raw = (await readMailboxRaw(mailboxDir(t.env), entry!.id))!.toString('utf8').replace(/=\r?\n/g, '');
+        expect(raw).toMatch(/token(=|=3D)[A-Za-z0-9_-]{20,}/);
+      }
     });
 
     it('answers 404 with a clear detail when the server sends by SMTP', async () => {

@@ -158,7 +158,24 @@ export async function mailboxMessages(env: Env): Promise<MailboxEntry[]> {
   return listMailbox(mailboxDir(env));
 }
 
-/** One message of the local mailbox, or null. */
+/** What a hidden link reads in the console's view of a mail. */
+export const LINK_HIDDEN = '[link hidden]';
+
+/** An absolute link whose query carries a token (`token=`, `&amp;token=` in HTML). */
+const TOKEN_LINK = /https?:\/\/[^\s<>"'()]+/gi;
+const CARRIES_TOKEN = /[?&](?:amp;)?[a-z_]*token=/i;
+
+/**
+ * Replaces every token-bearing link (password reset, address verification, invitations, newsletter
+ * confirmation, unsubscribe) with LINK_HIDDEN: admins read the mailbox, and a live link would let
+ * them act as its addressee (docs/security.md). The .eml file keeps the mail as sent.
+ */
+export function hideTokenLinks(body: string): string {
+  return body.replace(TOKEN_LINK, (url) => (CARRIES_TOKEN.test(url) ? LINK_HIDDEN : url));
+}
+
+/** One message of the local mailbox with its token-bearing links hidden (the console's view), or null. */
 export async function mailboxMessage(env: Env, id: string): Promise<MailboxEntry | null> {
-  return readMailboxEntry(mailboxDir(env), id);
+  const entry = await readMailboxEntry(mailboxDir(env), id);
+  return entry && { ...entry, text: hideTokenLinks(entry.text), html: hideTokenLinks(entry.html) };
 }

@@ -17,7 +17,15 @@ export type ChoicesRow = typeof notificationPreferences.$inferSelect;
 /** The member's address facts the choices depend on, and the saved choices (null: none yet). */
 export async function findMemberChoices(db: Executor, userId: number) {
   const [row] = await db
-    .select({ email: users.email, promotionsAgree: users.promotionsAgree, emailVerifiedAt: users.emailVerifiedAt, zip: users.zip, state: users.state, choices: notificationPreferences })
+    .select({
+      email: users.email,
+      promotionsAgree: users.promotionsAgree,
+      emailVerifiedAt: users.emailVerifiedAt,
+      passwordChangedAt: users.passwordChangedAt,
+      zip: users.zip,
+      state: users.state,
+      choices: notificationPreferences,
+    })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(eq(users.id, userId));
@@ -43,23 +51,27 @@ export async function ensureChoices(db: Executor, userId: number, defaults: Choi
   return row!;
 }
 
-/** Turns one kind off for the holder of the token; null for a token that is not ours. */
-export async function switchOffByToken(db: Executor, token: string, kind: NotificationKind): Promise<{ userId: number } | null> {
+/** The key of a member's unsubscribe links: the stored secret and the last password change; null without a row. */
+export async function findUnsubscribeKey(db: Executor, userId: number) {
   const [row] = await db
-    .update(notificationPreferences)
-    .set({ [columnKey(kind)]: false, updatedAt: sql`now()` })
-    .where(eq(notificationPreferences.unsubscribeToken, token))
-    .returning({ userId: notificationPreferences.userId });
+    .select({ userId: notificationPreferences.userId, secret: notificationPreferences.unsubscribeToken, passwordChangedAt: users.passwordChangedAt })
+    .from(notificationPreferences)
+    .innerJoin(users, eq(users.id, notificationPreferences.userId))
+    .where(eq(notificationPreferences.userId, userId));
   return row ?? null;
+}
+
+/** Turns the given kinds off for one member. */
+export async function switchOff(db: Executor, userId: number, kinds: readonly NotificationKind[]): Promise<void> {
+  if (!kinds.length) return;
+  await db
+    .update(notificationPreferences)
+    .set({ ...Object.fromEntries(kinds.map((kind) => [columnKey(kind), false])), updatedAt: sql`now()` })
+    .where(eq(notificationPreferences.userId, userId));
 }
 
 function columnKey(kind: NotificationKind): keyof ChoiceColumns {
   return ({ expiry_reminder: 'expiryReminder', new_from_places: 'newFromPlaces', weekly_digest: 'weeklyDigest', contest_reminder: 'contestReminder', contest_result: 'contestResult' } as const)[kind];
-}
-
-export async function tokenExists(db: Executor, token: string): Promise<boolean> {
-  const rows = await db.select({ userId: notificationPreferences.userId }).from(notificationPreferences).where(eq(notificationPreferences.unsubscribeToken, token)).limit(1);
-  return rows.length > 0;
 }
 
 /** What every candidate row carries about the member. */

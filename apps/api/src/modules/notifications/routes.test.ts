@@ -165,6 +165,73 @@ describe('expiry reminder mail and its one-click unsubscribe', () => {
   });
 });
 
+describe('unsubscribe links per kind (security review 6)', () => {
+  const KINDS = ['expiry_reminder', 'new_from_places', 'weekly_digest', 'contest_reminder', 'contest_result'] as const;
+  const ALL_ON = { expiry_reminder: true, new_from_places: true, weekly_digest: true, contest_reminder: true, contest_result: true };
+
+  async function digestLink(m: { id: number; email: string }): Promise<URL> {
+    const content = await MAIL_TEMPLATES[DIGEST_MAIL]!({ db: t.db, env: t.env }, m.email, { userId: m.id, ids: [await expiringOffer()] });
+    return new URL(/^<(.+)>$/.exec(content!.headers!['List-Unsubscribe']!)![1]!);
+  }
+  const withKind = (url: URL, kind: string) => {
+    const edited = new URL(url);
+    edited.searchParams.set('kind', kind);
+    return `${edited.pathname}${edited.search}`;
+  };
+  const oneClick = (path: string, payload = 'List-Unsubscribe=One-Click') =>
+    t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
+  it('a digest link whose kind is edited turns nothing off (page and POST answer 404)', async () => {
+    const m = await signUpVerifiedMember(t.app, { promotions_agree: true });
+    const url = await digestLink(m);
+    for (const kind of KINDS.filter((k) => k !== 'weekly_digest')) {
+      const page = await t.app.inject({ method: 'GET', url: withKind(url, kind) });
+      expect(page.statusCode, kind).toBe(404);
+      expect((await oneClick(withKind(url, kind))).statusCode, kind).toBe(404);
+      expect((await oneClick(withKind(url, kind), 'confirm=1&scope=all')).statusCode, kind).toBe(404);
+    }
+    expect((await prefs(m.headers)).json()).toMatchObject(ALL_ON);
+    // The link as mailed turns off its own kind, and only it.
+    expect((await oneClick(`${url.pathname}${url.search}`)).statusCode).toBe(200);
+    expect((await prefs(m.headers)).json()).toMatchObject({ ...ALL_ON, weekly_digest: false });
+  });
+
+  it('one-click never stops all mail; "all mail" is a separate button on the page the link opens', async () => {
+    const m = await signUpVerifiedMember(t.app, { promotions_agree: true });
+    const url = await digestLink(m);
+    const path = `${url.pathname}${url.search}`;
+    // A one-click body naming every kind still stops only the link's own.
+    expect((await oneClick(path, 'List-Unsubscribe=One-Click&scope=all')).statusCode).toBe(200);
+    expect((await prefs(m.headers)).json()).toMatchObject({ ...ALL_ON, weekly_digest: false });
+
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body.match(/<form method="post"/g)).toHaveLength(2);
+    expect(page.body).toContain('name="scope" value="all"');
+    expect(page.body).toContain('Stop all notification mails');
+    const all = await t.app.inject({ method: 'POST', url: path, headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'confirm=1&scope=all' });
+    expect(all.statusCode).toBe(200);
+    expect(all.body).toContain('<h1>Unsubscribed</h1>');
+    expect((await prefs(m.headers)).json()).toMatchObject({ expiry_reminder: false, new_from_places: false, weekly_digest: false, contest_reminder: false, contest_result: false });
+  });
+
+  it('a password change rotates every link: the old ones stop working, new mails carry working ones', async () => {
+    const m = await signUpVerifiedMember(t.app, { promotions_agree: true });
+    const before = await digestLink(m);
+    expect((await t.app.inject({ method: 'GET', url: `${before.pathname}${before.search}` })).statusCode).toBe(200);
+    const changed = await t.app.inject({ method: 'PUT', url: '/auth/user/changepassword/', headers: m.headers, payload: { password: m.password, new_password: 'Another horse battery 2' } });
+    expect(changed.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${(changed.json() as { token: string }).token}` };
+    expect((await t.app.inject({ method: 'GET', url: `${before.pathname}${before.search}` })).statusCode).toBe(404);
+    expect((await oneClick(`${before.pathname}${before.search}`)).statusCode).toBe(404);
+    expect((await prefs(headers)).json()).toMatchObject(ALL_ON);
+    const after = await digestLink(m);
+    expect(after.searchParams.get('token')).not.toBe(before.searchParams.get('token'));
+    expect((await oneClick(`${after.pathname}${after.search}`)).statusCode).toBe(200);
+    expect((await prefs(headers)).json()).toMatchObject({ ...ALL_ON, weekly_digest: false });
+  });
+});
+
 describe('every notification mail', () => {
   it('carries the one-click unsubscribe of its kind, the preference centre and both parts', async () => {
     const m = await signUpVerifiedMember(t.app, { promotions_agree: true });

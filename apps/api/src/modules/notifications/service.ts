@@ -1,13 +1,14 @@
 // Saver notifications (docs/api.md "Notifications"): the member's choices (the preference
 // centre), the one-click unsubscribe per kind, and the five mail jobs the registry runs.
-import { NOTIFICATION_LABELS, notificationChoices, type NotificationChoicesUpdate, type NotificationKind } from '@market/domain/notifications';
+import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, notificationChoices, type NotificationChoicesUpdate, type NotificationKind } from '@market/domain/notifications';
 import type { AppDeps } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newToken } from '../auth/lib/tokens.ts';
 import { contestReminderJob, contestResultJob, expiryReminderJob, newFromPlacesJob, scheduleDue, weeklyDigestJob } from './lib/jobs.ts';
 import { choicesOfSaved } from './lib/mails.ts';
 import { runMailJob, type JobRunContext, type MailJobSpec, type RunOptions } from './lib/runner.ts';
-import { findMemberChoices, periodDone, switchOffByToken, tokenExists, upsertChoices } from './repository.ts';
+import { findMemberChoices, findUnsubscribeKey, periodDone, switchOff, upsertChoices } from './repository.ts';
+import { memberOfToken, tokenMatches } from './lib/unsubscribe-links.ts';
 import type { NotificationPreferencesOut } from './schema.ts';
 
 async function currentChoices(deps: Pick<AppDeps, 'db'>, userId: number) {
@@ -53,15 +54,30 @@ export function unsubscribedText(kind: NotificationKind): string {
   return `You will not receive ${NOTIFICATION_LABELS[kind].title.toLowerCase()} any more. It took effect at once.`;
 }
 
-/** Whether an unsubscribe link is ours (the confirmation page). */
-export async function unsubscribeLinkValid(deps: Pick<AppDeps, 'db'>, token: string): Promise<boolean> {
-  return token.length > 0 && (await tokenExists(deps.db.db, token));
+export const ALL_NOTIFICATIONS_UNSUBSCRIBED = 'You will not receive any of our notification mails any more. It took effect at once; turn any back on in your preferences.';
+
+/** The member whose link of this kind the token is (lib/unsubscribe-links.ts), or null. */
+async function linkHolder(deps: Pick<AppDeps, 'db'>, token: string, kind: NotificationKind): Promise<number | null> {
+  const userId = memberOfToken(token);
+  if (userId === null) return null;
+  const key = await findUnsubscribeKey(deps.db.db, userId);
+  return key && tokenMatches(token, key, kind) ? userId : null;
 }
 
-/** One-click unsubscribe from one kind, without signing in; idempotent. */
-export async function unsubscribe(deps: Pick<AppDeps, 'db'>, token: string, kind: NotificationKind): Promise<'done' | 'unknown'> {
-  if (!token) return 'unknown';
-  return (await switchOffByToken(deps.db.db, token, kind)) ? 'done' : 'unknown';
+/** Whether an unsubscribe link is ours and of this kind (the confirmation page). */
+export async function unsubscribeLinkValid(deps: Pick<AppDeps, 'db'>, token: string, kind: NotificationKind): Promise<boolean> {
+  return (await linkHolder(deps, token, kind)) !== null;
+}
+
+/**
+ * Unsubscribe without signing in; idempotent. A link stops its own kind; `all` (the page's
+ * separate button, never the one-click POST) stops every kind of notification mail.
+ */
+export async function unsubscribe(deps: Pick<AppDeps, 'db'>, token: string, kind: NotificationKind, scope: 'kind' | 'all' = 'kind'): Promise<'done' | 'unknown'> {
+  const userId = await linkHolder(deps, token, kind);
+  if (userId === null) return 'unknown';
+  await switchOff(deps.db.db, userId, scope === 'all' ? NOTIFICATION_KINDS : [kind]);
+  return 'done';
 }
 
 /** The registry's entry for a mail job: run now (console, schedule) and whether the schedule should start it. */

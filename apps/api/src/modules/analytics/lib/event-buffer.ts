@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { METRIC_OF_EVENT, type ClientEvent, type DailyMetric, type ServerEvent } from '@market/domain/analytics';
 import { BUSINESS_TIMEZONE, dayIn } from '@market/domain/expiry';
 import type { DbHandle } from '../../../db/client.ts';
-import { findExistingUsers, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow } from '../repository.ts';
+import { claimImpressions, findExistingUsers, findLocationOwners, findOfferOwners, insertBatch, type CounterRow, type EventRow, type ImpressionKey } from '../repository.ts';
 
 export interface AnalyticsEvent {
   event: ClientEvent | ServerEvent;
@@ -15,6 +15,11 @@ export interface AnalyticsEvent {
   userId?: number | null | undefined;
   data?: Record<string, unknown>;
   occurredAt?: Date;
+  /**
+   * Who saw it, for `offer.impression`: `u:<member id>` or `a:<address hash>` (clientViewer). An
+   * impression with a viewer counts once per offer, viewer and business day; the repeats are dropped.
+   */
+  viewer?: string | undefined;
 }
 
 export interface BufferOptions {
@@ -105,15 +110,8 @@ async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<vo
   const locationMerchant = new Map(locationRows.map((r) => [r.id, r.merchantId]));
   const locationZone = new Map(locationRows.map((r) => [r.id, r.timeZone]));
 
-  const events: EventRow[] = [];
-  const counters = new Map<string, CounterRow>();
-  const count = (scope: CounterRow['scope'], scopeId: number, day: string, metric: DailyMetric) => {
-    const key = `${scope}|${String(scopeId).padStart(10, '0')}|${day}|${metric}`;
-    const row = counters.get(key);
-    if (row) row.count++;
-    else counters.set(key, { scope, scopeId, day, metric, count: 1 });
-  };
-
+  // Resolved first; counted only once the impressions among them are claimed.
+  const resolved: Array<{ row: EventRow; metric: DailyMetric; offerId: number | null; impression: ImpressionKey | null }> = [];
   for (const e of batch) {
     const offer = e.offerId ? offerOwner.get(e.offerId) : undefined;
     if (e.offerId && !offer) continue;
@@ -122,23 +120,50 @@ async function writeBatch(handle: DbHandle, batch: AnalyticsEvent[]): Promise<vo
     const merchantId = offer?.merchantId ?? (locationId ? locationMerchant.get(locationId) : undefined);
     const occurredAt = e.occurredAt ?? new Date();
     const day = dayIn((locationId && locationZone.get(locationId)) || BUSINESS_TIMEZONE, occurredAt);
-    events.push({
-      event: e.event,
-      source: e.source,
+    resolved.push({
+      row: {
+        event: e.event,
+        source: e.source,
+        offerId: offer ? e.offerId! : null,
+        locationId: locationId ?? null,
+        merchantId: merchantId ?? null,
+        userId: e.userId && liveUsers.has(e.userId) ? e.userId : null,
+        data: e.data ?? {},
+        occurredAt,
+        day,
+      },
+      metric: METRIC_OF_EVENT[e.event],
       offerId: offer ? e.offerId! : null,
-      locationId: locationId ?? null,
-      merchantId: merchantId ?? null,
-      userId: e.userId && liveUsers.has(e.userId) ? e.userId : null,
-      data: e.data ?? {},
-      occurredAt,
-      day,
+      impression: e.event === 'offer.impression' && e.viewer && offer ? { offerId: e.offerId!, day, viewer: e.viewer } : null,
     });
-    const metric = METRIC_OF_EVENT[e.event];
-    if (offer) count('offer', e.offerId!, day, metric);
-    if (locationId) count('location', locationId, day, metric);
-    if (merchantId) count('merchant', merchantId, day, metric);
   }
-  if (!events.length) return;
-  const sorted = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  await insertBatch(handle.db, events, sorted);
+  if (!resolved.length) return;
+
+  await handle.db.transaction(async (tx) => {
+    // One INSERT ... ON CONFLICT DO NOTHING: only the impressions it inserted count (whatever the
+    // concurrency, on any number of servers); keys sorted so concurrent batches lock in one order.
+    const keyOf = (k: ImpressionKey) => `${String(k.offerId).padStart(10, '0')}|${k.day}|${k.viewer}`;
+    const wanted = new Map(resolved.flatMap((r) => (r.impression ? [[keyOf(r.impression), r.impression] as const] : [])));
+    const claimed = new Set((await claimImpressions(tx, [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k))).map(keyOf));
+
+    const events: EventRow[] = [];
+    const counters = new Map<string, CounterRow>();
+    const count = (scope: CounterRow['scope'], scopeId: number, day: string, metric: DailyMetric) => {
+      const key = `${scope}|${String(scopeId).padStart(10, '0')}|${day}|${metric}`;
+      const row = counters.get(key);
+      if (row) row.count++;
+      else counters.set(key, { scope, scopeId, day, metric, count: 1 });
+    };
+    for (const { row, metric, offerId, impression } of resolved) {
+      // A repeat impression (claimed before, or earlier in this batch) is neither stored nor counted.
+      if (impression && !claimed.delete(keyOf(impression))) continue;
+      events.push(row);
+      if (offerId) count('offer', offerId, row.day, metric);
+      if (row.locationId) count('location', row.locationId, row.day, metric);
+      if (row.merchantId) count('merchant', row.merchantId, row.day, metric);
+    }
+    if (!events.length) return;
+    const sorted = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    await insertBatch(tx, events, sorted);
+  });
 }

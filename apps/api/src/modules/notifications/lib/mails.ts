@@ -15,6 +15,7 @@ import type { MailTemplate, MailTemplates } from '../../mail/lib/templates.ts';
 import { ensureChoices, findContestEntitiesForMail, findDrawsForMail, findMemberChoices, findOffersForMail, findPlaceOfZip, type ChoicesRow } from '../repository.ts';
 import { CONTEST_REMINDER_MAIL, CONTEST_RESULT_MAIL, DIGEST_MAIL, EXPIRY_MAIL, PLACES_MAIL } from './jobs.ts';
 import type { MailItem, NotificationMailView } from './mail-layout.ts';
+import { unsubscribeToken } from './unsubscribe-links.ts';
 
 /**
  * React Email (and so React) loads with the first notification mail, not with the API: React picks
@@ -85,7 +86,7 @@ function notificationMail(kind: NotificationKind, write: Writer): MailTemplate {
     const row = member.choices ?? (await ensureChoices(db.db, userId, defaultColumns(member.promotionsAgree), newToken()));
     const place = await findPlaceOfZip(db.db, member.zip);
     const brand = brandFor(place ? { city: place.name, state: place.state, lat: place.lat, lng: place.lng } : { state: member.state });
-    const unsubscribe = unsubscribeUrl(env, row.unsubscribeToken, kind);
+    const unsubscribe = unsubscribeUrl(env, unsubscribeToken({ userId, secret: row.unsubscribeToken, passwordChangedAt: member.passwordChangedAt }, kind), kind);
     const rendered = await renderNotificationMail({
       brand,
       preheader: written.preheader,
