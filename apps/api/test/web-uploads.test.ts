@@ -18,8 +18,8 @@ const WEB_APP = join(import.meta.dirname, '../../web/app');
 
 /** A phone photo of about 2 MB: a real JPEG of noise (noise does not compress). */
 async function phonePhoto(): Promise<Buffer> {
-  const width = 1400;
-  const height = 1050;
+  const width = 1800;
+  const height = 1350;
   const pixels = Buffer.alloc(width * height * 3);
   let seed = 12345;
   for (let i = 0; i < pixels.length; i++) {
