@@ -5,6 +5,7 @@
 // whose action is missing from the list fails here.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { addDays } from '@market/domain/expiry';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addLocation, addMerchant, addOffer } from '../src/modules/catalogue/catalogue.fixtures.ts';
@@ -125,8 +126,8 @@ describe('every upload action takes a 2 MB phone photo', () => {
     photo = await phonePhoto();
     const merchant = await addMerchant(t.db, { name: 'Upload Test Bakery' });
     const location = await addLocation(t.db, merchant, { lat: 42.33, lng: -83.05 });
-    const category = await addCategory(t.db, { kind: 'offer', slug: `uploads-${merchant.id}`, name: 'Uploads' });
-    const offer = await addOffer(t.db, location, category, { name: 'Upload test offer', expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+    const category = await addCategory(t.db, { kind: 'main', slug: `uploads-${merchant.id}`, name: 'Uploads' });
+    const offer = await addOffer(t.db, location, category, { name: 'Upload test offer', expiresAt: addDays(t.today, 30) });
     [admin, owner] = await Promise.all([signUpStaff(t.app, 'admin'), signUpMerchantPerson(t.app, merchant.id, 'owner')]);
     const contest = await t.app.inject({
       method: 'POST',
@@ -145,7 +146,7 @@ describe('every upload action takes a 2 MB phone photo', () => {
   function request(page: string): { url: string; fields: Record<string, string>; cookie: string } {
     if (page.startsWith('/business/centre/')) {
       const url = page.replace(':merchantId', String(ids.centre));
-      const fields = url.endsWith('/photos') ? { intent: 'upload', alt: 'The shop window in the morning', location_id: '' } : { intent: 'logo' };
+      const fields: Record<string, string> = url.endsWith('/photos') ? { intent: 'upload', alt: 'The shop window in the morning', location_id: '' } : { intent: 'logo' };
       return { url, fields, cookie: `business_session=${owner.token}` };
     }
     const records = page.split('/')[2]!;
