@@ -1,6 +1,8 @@
 // The installable web app and the offline wallet (docs/decisions.md "Offline wallet"): install
-// metadata per brand, the service worker, and, with the network cut, the saved coupons and a
-// mobile coupon still open and a save made offline reaches the server when the network returns.
+// metadata per brand, the service worker, and, with the network cut, the saved coupons (reached by
+// the drawer's link, a navigation inside the app, and from the installed app's start URL /) and a
+// mobile coupon still open, a save made offline reaches the server when the network returns, and
+// the kept page leaves the device at sign-out.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { allowConsoleError, expect, expectAccessible, MINNEAPOLIS, setPlace, test } from './public-fixtures.ts';
 import { atDetroit, newMember, registerByApi, signInOnPage, type Member } from './member-fixtures.ts';
@@ -18,6 +20,11 @@ async function controlledByServiceWorker(page: Page): Promise<string> {
   const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   return script;
+}
+
+/** Whether the service worker keeps the saved coupons page (service-worker/sw.ts PAGES_CACHE). */
+function savedPageKept(page: Page): Promise<boolean> {
+  return page.evaluate(async () => Boolean(await (await caches.open('pages')).match('/user/saved', { ignoreVary: true })));
 }
 
 test('install metadata: a manifest and theme colour per brand, icons from our origin, a service worker', async ({ page, request }) => {
@@ -45,6 +52,8 @@ test('install metadata: a manifest and theme colour per brand, icons from our or
 });
 
 test('offline: the saved coupons and a mobile coupon open, and a save made offline reaches the server', async ({ page, context, request }) => {
+  // Sign-in, the drawer, two offline openings and the sign-out: more steps than one minute holds on a busy machine.
+  test.setTimeout(150_000);
   // Offline, the browser reports every call it could not make; that is the point here.
   allowConsoleError(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
   const m = newMember();
@@ -60,8 +69,13 @@ test('offline: the saved coupons and a mobile coupon open, and a save made offli
   const firstName = (await first.locator('.card-title').textContent())!.trim();
   await first.getByRole('button', { name: /^Save / }).click();
   await expect(first.getByRole('button', { name: /^Saved / })).toHaveAttribute('aria-pressed', 'true');
-  await page.goto('/user/saved');
+  // To the coupons the way the app leads there: the drawer's link, a navigation inside the app
+  // (the page never loads as a document, so the worker keeps it at the member's request).
+  await page.getByRole('button', { name: /^Saved \d+ saved items?$/ }).click();
+  await page.getByRole('dialog', { name: 'My Saved Offers' }).getByRole('link', { name: 'Open my coupons for the counter' }).click();
+  await expect(page).toHaveURL(/\/user\/saved$/);
   await expect(page.getByRole('heading', { name: 'My Saved Coupons', level: 1 })).toBeVisible();
+  await expect.poll(() => savedPageKept(page)).toBe(true);
   const coupon = page.locator('.wallet-coupon', { hasText: firstName });
   await expect(page.getByText(/^Last synced /)).toBeVisible();
   await expectAccessible(page, 'saved coupons');
@@ -100,6 +114,12 @@ test('offline: the saved coupons and a mobile coupon open, and a save made offli
   await page.keyboard.press('Escape');
   await page.screenshot({ path: test.info().outputPath('wallet-offline-390.png'), fullPage: true });
 
+  // The installed app starts at / (its manifest's start_url): offline it goes on to the coupons.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/user\/saved$/);
+  await expect(page.getByRole('heading', { name: 'My Saved Coupons', level: 1 })).toBeVisible();
+  await expect(coupon.getByText(code)).toBeVisible();
+
   // A save made offline waits on the device...
   await second.getByRole('button', { name: /^Save / }).click();
   await expect(second.getByRole('button', { name: /^Saved / })).toHaveAttribute('aria-pressed', 'true');
@@ -113,4 +133,15 @@ test('offline: the saved coupons and a mobile coupon open, and a save made offli
   await page.reload();
   await expect(page.locator('.wallet-coupon', { hasText: secondName })).toBeVisible();
   await expect(page.getByText('You are offline.', { exact: false })).toBeHidden();
+
+  // Signing out takes the kept page off the device; offline, / then says so and keeps no coupons.
+  await page.getByRole('button', { name: 'My Account', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => savedPageKept(page)).toBe(false);
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open my saved coupons' })).toHaveAttribute('href', '/user/saved');
+  await context.setOffline(false);
 });

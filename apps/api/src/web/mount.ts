@@ -214,8 +214,9 @@ export async function mountWeb(app: FastifyInstance, options: MountWebOptions = 
     });
     };
     scope.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler });
-    // The console's image uploads alone take a body of the API's 5 MB (a route's bodyLimit wins
-    // over its parser's); their other methods, and every other page, keep the 64 KB cap.
+    // The upload actions alone (page-actions.ts UPLOAD_ACTIONS: every form with a file input) take
+    // a body of the API's 5 MB (a route's bodyLimit wins over its parser's); their other methods,
+    // and every other page, keep the 64 KB cap.
     for (const url of UPLOAD_ACTION_PATHS) scope.route({ method: 'POST', url, schema: { hide: true }, bodyLimit: UPLOAD_ACTION_BODY_LIMIT_BYTES, handler });
   };
   await app.register(pageRoutes);

@@ -8,15 +8,33 @@ import { UPLOAD_MAX_BYTES } from '../modules/media/lib/uploaded-images.ts';
 export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * The console's image uploads (a merchant's logo and photo, a contest's banner and picture, an
- * offer's picture) take the API's 5 MB file and the
- * multipart framing around it; the API answers 413 on `file` past 5 MB, the page host past this.
+ * The page actions that take a file (each image upload form of the console and the merchant
+ * centre) take the API's 5 MB file and the multipart framing around it (and the text fields sent
+ * beside it); the API answers 413 on `file` past 5 MB, the page host past this.
  */
 export const UPLOAD_ACTION_BODY_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
 
-const UPLOAD_PAGES = ['/console/merchants/:id/logo', '/console/merchants/:id/photo', '/console/contests/:id/banner', '/console/contests/:id/picture', '/console/offers/:id/picture'] as const;
-/** The page actions that take a file (apps/web routes/console/record-image.tsx), and their data twins. */
-export const UPLOAD_ACTION_PATHS = UPLOAD_PAGES.flatMap((page) => [page, `${page}.data`]);
+/**
+ * Every page route whose action takes a file, as the page host matches it (Fastify paths), with the
+ * apps/web route module (apps/web/app/routes.ts) that answers it. The one list the body limit
+ * reads: a form with a file input posting anywhere else gets the 64 KB cap, a full-page 413.
+ * apps/api/test/web-uploads.test.ts scans the web app for file inputs and fails on a form whose
+ * action is missing here.
+ */
+export const UPLOAD_ACTIONS = [
+  // The console's image panels (components/console/image-upload.tsx), one action module.
+  { page: '/console/merchants/:id/logo', module: 'routes/console/record-image.tsx' },
+  { page: '/console/merchants/:id/photo', module: 'routes/console/record-image.tsx' },
+  { page: '/console/contests/:id/banner', module: 'routes/console/record-image.tsx' },
+  { page: '/console/contests/:id/picture', module: 'routes/console/record-image.tsx' },
+  { page: '/console/offers/:id/picture', module: 'routes/console/record-image.tsx' },
+  // The merchant centre: the logo and photo forms (beside the locations' text forms), the gallery.
+  { page: '/business/centre/:merchantId/locations', module: 'routes/business-centre/locations.tsx' },
+  { page: '/business/centre/:merchantId/photos', module: 'routes/business-centre/photos.tsx' },
+] as const;
+
+/** The upload actions' paths, each with its data twin (a fetcher's or a client navigation's post). */
+export const UPLOAD_ACTION_PATHS = UPLOAD_ACTIONS.flatMap(({ page }) => [page, `${page}.data`]);
 /** The encodings an HTML form (and a React Router fetcher) posts in. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -101,5 +101,8 @@ export async function replayQueue(memberId: number): Promise<number> {
 export async function forgetMemberData(): Promise<void> {
   localStorage.removeItem(QUEUE_FLAG);
   await clear(store);
+  // The worker is told (so a copy it is fetching is not stored after), and the page empties the
+  // cache itself too, in case no worker controls it (service-worker/sw.ts PAGES_CACHE).
   navigator.serviceWorker?.controller?.postMessage({ type: 'clear-member-caches' });
+  if (typeof caches !== 'undefined') await caches.delete('pages').catch(() => false);
 }
