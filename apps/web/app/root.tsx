@@ -20,6 +20,7 @@ import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCook
 import { visitorGeo } from './lib/server/geo.server.ts';
 import { isAccountPath, isBusinessPath, isConsolePath } from './lib/content/site.ts';
 import { webRequestContext } from './lib/server/request-context.ts';
+import { whenPartsSettled } from './lib/ui/late-parts.tsx';
 import './styles/app.css';
 import './styles/member.css';
 
@@ -151,10 +152,14 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * Marks the document once React has hydrated it (`<html data-hydrated>`), so that browser
  * journeys and monitors can tell when the page answers clicks; it changes nothing a visitor sees.
+ * Parts whose code loads after the first-load files (a deep link's modal, the home tabs) hydrate
+ * later than the top level: the mark waits for them too (late-parts.tsx).
  */
 function useHydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    whenPartsSettled(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
 }
 

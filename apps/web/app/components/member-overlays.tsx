@@ -1,14 +1,15 @@
 // The member's overlays, each loaded on demand (first-load JS stays small): the auth modal, the
 // saved drawer and the 'Personalize your experience' modal of /?personalize=true (SPEC.md 2).
-import { lazy, Suspense } from 'react';
+import { latePart } from '../lib/ui/late-parts.tsx';
 import { useLocation } from 'react-router';
 import { useAuthDialog } from '../lib/member/auth-dialog-state.tsx';
 import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 import { useSession } from '../lib/member/session.tsx';
 
-const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
-const SavedDrawer = lazy(() => import('./saved-drawer.tsx'));
-const PersonalizeDialog = lazy(() => import('./personalize-dialog.tsx'));
+// Drawn by the server too when the address asks for one (late-parts.tsx).
+const AuthDialog = latePart(() => import('./auth-dialog.tsx').then((m) => m.default));
+const SavedDrawer = latePart(() => import('./saved-drawer.tsx').then((m) => m.default));
+const PersonalizeDialog = latePart(() => import('./personalize-dialog.tsx').then((m) => m.default));
 
 export function MemberOverlays({ twinCities, state }: { twinCities: boolean; state: string }) {
   const session = useSession();
@@ -17,10 +18,10 @@ export function MemberOverlays({ twinCities, state }: { twinCities: boolean; sta
   const location = useLocation();
   const personalize = location.pathname === '/' && new URLSearchParams(location.search).get('personalize') === 'true' && Boolean(session.auth);
   return (
-    <Suspense fallback={null}>
+    <>
       {dialog.authDialog.open ? <AuthDialog twinCities={twinCities} /> : null}
       {drawer.drawerOpen && session.auth ? <SavedDrawer state={state} /> : null}
       {personalize ? <PersonalizeDialog /> : null}
-    </Suspense>
+    </>
   );
 }
