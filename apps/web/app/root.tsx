@@ -153,10 +153,13 @@ export function Layout({ children }: { children: ReactNode }) {
  * Marks the document once React has hydrated it (`<html data-hydrated>`), so that browser
  * journeys and monitors can tell when the page answers clicks; it changes nothing a visitor sees.
  * Parts whose code loads after the first-load files (a deep link's modal, the home tabs) hydrate
- * later than the top level: the mark waits for them too (late-parts.tsx).
+ * later than the top level: the mark says `top` until they have hydrated too, then `true`
+ * (late-parts.tsx).
  */
 function useHydrationMark() {
   useEffect(() => {
+    // "top": the top level answers; "true": so do the parts drawn by the server.
+    document.documentElement.dataset.hydrated = 'top';
     whenPartsSettled(() => {
       document.documentElement.dataset.hydrated = 'true';
     });
