@@ -108,11 +108,16 @@ function keep(event: Event) {
  * Sends the kept click to its button: the same element when hydration kept it, else (a dialog
  * that moved into a portal as it hydrated) the button with the same name in the same place.
  */
-function replayKeptClick() {
+function replayKeptClick(tries = 20) {
   const click = kept;
-  kept = null;
   if (!click) return;
   const element = click.element.isConnected ? click.element : (alike(click.signature, click.element.tagName)[click.ordinal] ?? null);
+  // A window moving into its portal mounts it a render or two later: look again for up to a second.
+  if (!element && tries > 0) {
+    setTimeout(() => replayKeptClick(tries - 1), 50);
+    return;
+  }
+  kept = null;
   if (!element || element.matches(':disabled, [aria-disabled="true"]')) return;
   const box = element.getBoundingClientRect();
   const at = { bubbles: true, cancelable: true, composed: true, view: window, button: 0, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
