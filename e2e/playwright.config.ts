@@ -23,6 +23,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // E2E_SCRIPT_DELAY_MS delays every script (public-fixtures.ts): the service worker, which would
+    // serve them from its cache, is kept out of those runs.
+    serviceWorkers: process.env.E2E_SCRIPT_DELAY_MS ? 'block' : 'allow',
     launchOptions: {
       executablePath: browser.executablePath,
       // --disable-print-preview: headless Chromium's renderer crashes when a page sends a PDF to

@@ -1,13 +1,13 @@
 // The saved drawer (SPEC.md 2 Saved items, 4 expiry): recently expired coupons in their own
 // section, styled apart; tab empty states; the Cars tab only for Michigan.
-import { expect, test, CHICAGO } from './public-fixtures.ts';
+import { businessDay, expect, test, CHICAGO } from './public-fixtures.ts';
 import { atDetroit, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 import { setPlace } from './public-fixtures.ts';
 
 test('a recently expired saved coupon shows under Recently Expired Coupons; Chicago has no Cars tab', async ({ page, request }) => {
   const m = newMember();
   await registerByApi(request, m);
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Detroit' });
+  const today = businessDay();
   let expired: { id: number; name: string } | null = null;
   for (let id = 1; id <= 600 && !expired; id += 1) {
     const res = await request.get(`/api/offers/${id}/`);

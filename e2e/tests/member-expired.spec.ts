@@ -1,10 +1,10 @@
 // A recently expired coupon (SPEC.md 4 Offer expiry: shown as expired for 7 days) says 'Expired'
 // with its date in the saved drawer, never 'Expires', and its deep link opens no coupon modal.
-import { expect, test } from './public-fixtures.ts';
+import { businessDay, expect, test } from './public-fixtures.ts';
 import { atDetroit, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 
 test("an expired coupon says 'Expired MM/DD/YYYY' in the drawer, not 'Expires', and opens no live modal", async ({ page, request }) => {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Detroit' });
+  const today = businessDay();
   let expired: { id: number; name: string; expires_at: string } | null = null;
   for (let id = 1; id <= 600 && !expired; id += 1) {
     const res = await request.get(`/api/offers/${id}/`);

@@ -65,3 +65,29 @@ test('a visitor sees the winning numbers but is asked to sign in to claim', asyn
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Sign In or Sign Up' })).toBeVisible({ timeout: 15_000 });
 });
+
+test("a click on the contest window's Sign in before the window's code has arrived still opens the sign-in window", async ({ page, request }) => {
+  await atDetroit(page);
+  let found: { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] } | undefined;
+  for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
+    const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Array<NonNullable<typeof found>>;
+    found = list.find((c) => c.sweepstakes_numbers.length > 0);
+    if (found) break;
+  }
+  // The contest window's code (modals-*.js) arrives 3 s late, as on a slow phone; the click comes
+  // once the top level has hydrated (<html data-hydrated="top">), before that code.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/modals-[^/]+\.js$/, async (route) => {
+    await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await route.fallback();
+  });
+  await page.goto(`/contests?c=${found!.entity_id}`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'top');
+  const dialog = page.getByRole('dialog', { name: found!.contest.display_name });
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('top');
+  release();
+  await expect(page.getByRole('dialog', { name: 'Sign In or Sign Up' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+});

@@ -2,7 +2,7 @@
 // owner from the merchant's console page; the owner accepts, sets up the authenticator app, proposes
 // an offer and submits it; staff approve it in the review queue, and savers see it at once.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { baseUrl, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
+import { baseUrl, businessDay, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
 import { mailsContaining, uniqueWord } from './lead-fixtures.ts';
 import { acceptInvitation, createMerchantWithLocation, firstAdmin, signInAndEnrol, STAFF_PASSWORD } from './staff-fixtures.ts';
 import { downloadCouponCode } from './pdf-fixtures.ts';
@@ -17,9 +17,7 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** A calendar day `offset` days from today (Detroit, the business day of docs/decisions.md). */
-function day(offset: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Detroit', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offset * 86_400_000));
-}
+const day = (offset: number): string => businessDay(offset);
 
 test.describe.serial('merchant centre', () => {
   let staff: Page;

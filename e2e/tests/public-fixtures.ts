@@ -42,8 +42,22 @@ function waitForHydrationOnNavigation(page: Page): void {
   };
 }
 
+/**
+ * E2E_SCRIPT_DELAY_MS (e.g. 1000): every script of the site arrives that much later, as on a slow
+ * phone, so the journeys prove that a click before a part's code has arrived is not lost and that
+ * the hydration mark waits for the parts the page drew (docs/operations.md). The service worker is
+ * blocked in this mode (playwright.config.ts) so that no script skips the delay from its cache.
+ */
+export const SCRIPT_DELAY_MS = Number(process.env.E2E_SCRIPT_DELAY_MS ?? 0);
+
 export const test = base.extend<{ consoleErrors: string[]; analyticsEvents: AnalyticsEvent[] }>({
   page: async ({ page, context, javaScriptEnabled }, use) => {
+    if (SCRIPT_DELAY_MS > 0) {
+      await context.route(/\/assets\/[^?#]+\.js(?:[?#]|$)/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+        await route.fallback();
+      });
+    }
     if (javaScriptEnabled !== false) {
       waitForHydrationOnNavigation(page);
       context.on('page', waitForHydrationOnNavigation);
@@ -121,6 +135,22 @@ export async function setPlace(page: Page, place: { city: string; state: string;
   const value = encodeURIComponent(JSON.stringify({ market: '', ...place }));
   await page.context().addCookies([{ name: 'userGeo', value, url: baseUrl() }]);
   if (options.consent !== false) await page.context().addCookies([{ name: 'cookieConsent', value: '1', url: baseUrl() }, { name: 'previouslyClosedSignUp', value: '1', url: baseUrl() }]);
+}
+
+/** The business time zone: offers expire, contests open and close on its days (docs/decisions.md). */
+export const BUSINESS_TIME_ZONE = 'America/Detroit';
+
+/**
+ * The business day (America/Detroit, YYYY-MM-DD) `offset` calendar days from today. Days are
+ * counted on the calendar, not as 24-hour steps, so a run near midnight on a daylight-saving change
+ * gets the right day; and it is the runner's clock, which is the server's (the same machine, or
+ * both under one faketime, docs/operations.md).
+ */
+export function businessDay(offset = 0, now: Date = new Date()): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
 }
 
 export function baseUrl(): string {

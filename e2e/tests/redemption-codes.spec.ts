@@ -17,7 +17,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { downloadCouponCode } from './pdf-fixtures.ts';
-import { allowConsoleError, expect, test } from './public-fixtures.ts';
+import { allowConsoleError, businessDay, expect, test } from './public-fixtures.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,8 +39,10 @@ async function pairTills(): Promise<void> {
     const found = await db.query<{ id: number; name: string; slug: string; location_id: number; merchant_id: number; display_name: string }>(
       `SELECT o.id, o.name, m.slug, o.location_id, o.merchant_id, l.display_name FROM offers o
          JOIN merchants m ON m.id = o.merchant_id JOIN locations l ON l.id = o.location_id
-        WHERE o.is_active AND o.status = 'live' AND o.expires_at >= current_date + 7 AND (o.starts_at IS NULL OR o.starts_at <= current_date)
+        WHERE o.is_active AND o.status = 'live' AND o.expires_at >= $1::date + 7 AND (o.starts_at IS NULL OR o.starts_at <= $1::date)
         ORDER BY o.id LIMIT 1`,
+      // The business day, not the database's UTC date (a run at 23:30 in Detroit is tomorrow in UTC).
+      [businessDay()],
     );
     const row = found.rows[0]!;
     offer = { id: row.id, name: row.name, slug: row.slug, locationId: row.location_id, locationName: row.display_name };

@@ -3,7 +3,7 @@
 // member's deep-linked modals hydrate without a mismatch (the shared fixture fails any journey on
 // a console error; these tests also name the link that produced one).
 import type { APIRequestContext } from '@playwright/test';
-import { expect, offersNear, test } from './public-fixtures.ts';
+import { businessDay, expect, offersNear, test } from './public-fixtures.ts';
 import { atDetroit, DETROIT, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 
 interface Detail {
@@ -17,7 +17,7 @@ interface Detail {
 
 /** Offers of the seed that ended less than 7 days ago (still answered, SPEC.md 4), by id. */
 async function recentlyExpiredOffers(request: APIRequestContext, count: number): Promise<Detail[]> {
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Detroit' });
+  const today = businessDay();
   const found: Detail[] = [];
   for (let id = 1; id <= 3000 && found.length < count; id += 1) {
     const res = await request.get(`/api/offers/${id}/`);

@@ -2,17 +2,10 @@
 // reminder mail from the local mailbox whose unsubscribe link works without signing in. The mail
 // is made by the real job, started as staff would start it: "Run now" on the console's jobs page.
 import { DETROIT, mailedLink, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
-import { CHICAGO, MINNEAPOLIS, expect, test } from './public-fixtures.ts';
+import { businessDay, CHICAGO, MINNEAPOLIS, expect, test } from './public-fixtures.ts';
 import { firstAdmin } from './staff-fixtures.ts';
 
 
-/** Today's business day (America/Detroit) plus `days`, YYYY-MM-DD. */
-function businessDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Detroit', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 test('the preference centre saves each kind, the digest day and the marketing switch, by keyboard and on a phone', async ({ page }) => {
   const m = newMember();

@@ -5,7 +5,7 @@
 // exported. The journeys share the staff accounts made in the first one (serial, one worker).
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { baseUrl, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
+import { baseUrl, businessDay, expect, MINNEAPOLIS, newClientAddress, setPlace, test } from './public-fixtures.ts';
 import { atDetroit, confirmEmailByApi, newMember, registerByApi, signInOnPage, type Member } from './member-fixtures.ts';
 import { uniqueWord } from './lead-fixtures.ts';
 import { acceptInvitation, createMerchantWithLocation, firstAdmin, invitationPath, signInAndEnrol } from './staff-fixtures.ts';
@@ -28,9 +28,7 @@ async function staffPage(browser: Browser, who: keyof typeof sessions): Promise<
 }
 
 /** A calendar day in Detroit time (contest days are Detroit days), `offset` days from today. */
-function detroitDay(offset: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Detroit', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offset * 86_400_000));
-}
+const detroitDay = (offset: number): string => businessDay(offset);
 
 test.describe.serial('staff console', () => {
   test('the first admin accepts, enrols the authenticator and invites an editor and a support member', async ({ page, browser }) => {

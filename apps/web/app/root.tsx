@@ -20,6 +20,7 @@ import { AUTH_COOKIE, CLOSED_SIGNUP_COOKIE, CONSENT_COOKIE, geoCookie, parseCook
 import { visitorGeo } from './lib/server/geo.server.ts';
 import { isAccountPath, isBusinessPath, isConsolePath } from './lib/content/site.ts';
 import { webRequestContext } from './lib/server/request-context.ts';
+import { whenPartsSettled } from './lib/ui/late-parts.tsx';
 import './styles/app.css';
 import './styles/member.css';
 
@@ -151,10 +152,17 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * Marks the document once React has hydrated it (`<html data-hydrated>`), so that browser
  * journeys and monitors can tell when the page answers clicks; it changes nothing a visitor sees.
+ * Parts whose code loads after the first-load files (a deep link's modal, the home tabs) hydrate
+ * later than the top level: the mark says `top` until they have hydrated too, then `true`
+ * (late-parts.tsx).
  */
 function useHydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    // "top": the top level answers; "true": so do the parts drawn by the server.
+    document.documentElement.dataset.hydrated = 'top';
+    whenPartsSettled(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
 }
 

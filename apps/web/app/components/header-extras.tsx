@@ -2,7 +2,7 @@
 // docs/performance.md): the logged-in controls (SPEC.md 2 Header: greeting, 'Saved', account
 // dropdown) and the mobile menu's list (SPEC.md 2: account entry, 'Coupons & Offers',
 // 'Browse By Location', blog).
-import { lazy, Suspense } from 'react';
+import { latePart } from '../lib/ui/late-parts.tsx';
 import { Link, useNavigate } from 'react-router';
 import { MAIN_CATEGORIES } from '@market/domain/categories';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
@@ -15,7 +15,14 @@ import type { AuthState } from '../lib/member/session.tsx';
 /** Category entries of the mobile menu (SPEC.md 2 Mobile menu): the contests category goes to the external contest page. */
 const MENU_CATEGORIES = MAIN_CATEGORIES.map((c) => ({ slug: c.slug, label: c.display, href: c.slug === 'contests' ? EXTERNAL.contests : `/browse/${c.slug}`, external: c.slug === 'contests' }));
 
-const AccountMenu = lazy(() => import('./account-menu.tsx'));
+// Its trigger stands in, disabled, until the menu's code arrives (late-parts.tsx).
+const AccountMenu = latePart(() => import('./account-menu.tsx').then((m) => m.default), {
+  fallback: () => (
+    <button type="button" className="btn btn-small btn-outline account-trigger" disabled>
+      My Account <span aria-hidden="true">▾</span>
+    </button>
+  ),
+});
 
 /**
  * Logged-in header controls (SPEC.md 2 Header): greeting, the 'Saved' button with the number of
@@ -38,15 +45,7 @@ export function MemberControls({ greeting }: { greeting: string }) {
         Saved <span className="saved-count">{count ?? '…'}</span>
         <span className="visually-hidden">{count === 1 ? ' saved item' : ' saved items'}</span>
       </button>
-      <Suspense
-        fallback={
-          <button type="button" className="btn btn-small btn-outline account-trigger" disabled>
-            My Account <span aria-hidden="true">▾</span>
-          </button>
-        }
-      >
-        <AccountMenu label="My Account" onSignOut={signOut} />
-      </Suspense>
+      <AccountMenu label="My Account" onSignOut={signOut} />
     </>
   );
 }

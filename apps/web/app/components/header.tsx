@@ -4,18 +4,20 @@
 // Transparent at the top and solid once scrolled; on home and special-edition pages the top bar
 // hides after scrolling past the header height plus 100 px (500 px on the home-pros home). On
 // phones a sticky header collapses to Menu, logo and search once scrolled (docs/decisions.md).
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isSpecialEdition, type PageType } from '@market/domain/page-type';
 import type { Brand } from '@market/domain/brand';
 import { withLocationQuery, type UserGeo } from '@market/domain/user-geo';
 import { EXTERNAL } from '../lib/content/site.ts';
 import { LazyDialog } from './lazy-dialog.tsx';
+import { latePart } from '../lib/ui/late-parts.tsx';
 import { LocationDialog, LocationPicker } from './location-picker.tsx';
 import { SearchBox } from './search-box.tsx';
 import { greetingOf, useSession, type AuthState } from '../lib/member/session.tsx';
 
-const MemberControls = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MemberControls })));
+// The member's controls are drawn by the server when it knows the member (late-parts.tsx).
+const MemberControls = latePart(() => import('./header-extras.tsx').then((m) => m.MemberControls));
 const MobileMenuNav = lazy(() => import('./header-extras.tsx').then((m) => ({ default: m.MobileMenuNav })));
 
 /** The collapsed phone header's height at most (its rows in app.css). */
@@ -114,9 +116,7 @@ export function Header({ geo, brand, twinCities, pageType, menuOpen, onMenuOpenC
                 </>
               ) : null}
               {auth ? (
-                <Suspense fallback={null}>
-                  <MemberControls greeting={greetingOf(auth)} />
-                </Suspense>
+                <MemberControls greeting={greetingOf(auth)} />
               ) : null}
             </div>
           </nav>

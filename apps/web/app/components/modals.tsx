@@ -3,12 +3,13 @@
 // shared link renders the open modal on the server. Closing goes back to where the visitor came
 // from, or to the same page without the parameter.
 import * as Dialog from '@radix-ui/react-dialog';
-import { Fragment, lazy, Suspense, useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { expiryLabel } from '@market/domain/expiry';
 import type { Contest, LocationDetail, OfferDetail } from '../lib/api/api-types.ts';
 import { recordEvent } from '../lib/api/analytics.ts';
 import { useHydrated } from '../lib/ui/hooks.ts';
+import { latePart } from '../lib/ui/late-parts.tsx';
 import { mapsHref } from '../lib/content/maps.ts';
 import { withoutModal } from '../lib/ui/modal-links.ts';
 import { CertifiedBadge } from './certified-badge.tsx';
@@ -21,7 +22,7 @@ import { ValueBadge } from './value-badge.tsx';
 import { useSavedDrawer } from '../lib/member/saved-drawer-state.tsx';
 
 // The lease form carries the phone parser: it loads only with a Michigan car offer.
-const LeaseForm = lazy(() => import('./lease-form.tsx').then((m) => ({ default: m.LeaseForm })));
+const LeaseForm = latePart(() => import('./lease-form.tsx').then((m) => m.LeaseForm));
 
 export type ModalData =
   | { kind: 'offer'; offer: OfferDetail; location: LocationDetail | null; shareUrl: string }
@@ -121,9 +122,7 @@ function OfferModal({ data, onOpen }: { data: Extract<ModalData, { kind: 'offer'
           ) : null}
           <CouponActions offer={offer} locationId={locationId} />
           {car && place?.state === 'MI' ? (
-            <Suspense fallback={null}>
-              <LeaseForm offerId={offer.id} secondaryType={offer.secondary_type} />
-            </Suspense>
+            <LeaseForm offerId={offer.id} secondaryType={offer.secondary_type} />
           ) : null}
           <div className="row wrap">
             {offer.external_offer_url ? (

@@ -4,7 +4,7 @@
 // carousel, recommended offers (4, 'See All'), offers near you, contest banner, and the three
 // logged-out blocks. Home-pros home: hero search, category tabs, spotlight carousel, two calls to
 // action.
-import { lazy, Suspense } from 'react';
+import { latePart } from '../lib/ui/late-parts.tsx';
 import { Link, useLoaderData } from 'react-router';
 import { locationLabel } from '@market/domain/location-label';
 import { servingMarket } from '@market/domain/markets';
@@ -32,19 +32,21 @@ import { BRANDS } from '@market/domain/brand';
 // `import.meta.env.SSR` is false in the browser build, where the first branch drops out.
 const loadTabs = () => import('../components/category-tabs.tsx');
 const serverTabs = import.meta.env.SSR ? await loadTabs() : null;
-const CategoryTabs = serverTabs ? serverTabs.CategoryTabs : lazy(() => loadTabs().then((m) => ({ default: m.CategoryTabs })));
+const CategoryTabs = latePart(() => loadTabs().then((m) => m.CategoryTabs), { onServer: () => serverTabs?.CategoryTabs ?? null });
 
 // The same for the choice of markets (drawn only outside the four markets) and for the member's
 // own recommendations (asked for only once a member is signed in): neither is in the home page's
 // first-load JS; until the code arrives the server's markup (the place's recommendations) stays.
 const loadMarketChoice = () => import('../components/market-choice.tsx');
 const serverMarketChoice = import.meta.env.SSR ? await loadMarketChoice() : null;
-const MarketChoice = serverMarketChoice ? serverMarketChoice.MarketChoice : lazy(() => loadMarketChoice().then((m) => ({ default: m.MarketChoice })));
+const MarketChoice = latePart(() => loadMarketChoice().then((m) => m.MarketChoice), { onServer: () => serverMarketChoice?.MarketChoice ?? null });
 const loadMemberRecommended = () => import('../components/member-recommended.tsx');
 const serverMemberRecommended = import.meta.env.SSR ? await loadMemberRecommended() : null;
-const MemberRecommended = serverMemberRecommended
-  ? serverMemberRecommended.MemberRecommended
-  : lazy(() => loadMemberRecommended().then((m) => ({ default: m.MemberRecommended })));
+// Until its code arrives after a sign-in the place's recommendations stay in its place.
+const MemberRecommended = latePart(() => loadMemberRecommended().then((m) => m.MemberRecommended), {
+  onServer: () => serverMemberRecommended?.MemberRecommended ?? null,
+  fallback: ({ initial, children }) => children(initial),
+});
 
 export const loader = withApiErrors(async ({ request, context }: Route.LoaderArgs) => {
   const { geo } = await visitorGeo(request, context);
@@ -169,9 +171,7 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
       <div className="container page">
         {session.auth ? <p className="home-greeting">Hi, {greetingOf(session.auth)}</p> : null}
         {data.outside ? (
-          <Suspense fallback={null}>
-            <MarketChoice geo={geo} />
-          </Suspense>
+          <MarketChoice geo={geo} />
         ) : (
           <>
             <section aria-labelledby="explore-heading">
@@ -184,15 +184,13 @@ function CouponHome({ data }: { data: ReturnType<typeof useLoaderData<typeof loa
                 <h2 id="recommended-heading">Recommended Offers {locationLabel(geo)}</h2>
                 <Link to={withLocationQuery('/browse/all', geo)}>See All</Link>
               </div>
-              <Suspense fallback={<RecommendedOffers offers={data.recommended} />}>
-                {session.auth ? (
-                  <MemberRecommended initial={data.recommended} geo={geo}>
-                    {(offers) => <RecommendedOffers offers={offers} />}
-                  </MemberRecommended>
-                ) : (
-                  <RecommendedOffers offers={data.recommended} />
-                )}
-              </Suspense>
+              {session.auth ? (
+                <MemberRecommended initial={data.recommended} geo={geo}>
+                  {(offers) => <RecommendedOffers offers={offers} />}
+                </MemberRecommended>
+              ) : (
+                <RecommendedOffers offers={data.recommended} />
+              )}
             </section>
             <section aria-labelledby="nearby-heading" className="section">
               <h2 id="nearby-heading">Offers Near You</h2>
@@ -246,9 +244,7 @@ function HomeProsHome({ data }: { data: ReturnType<typeof useLoaderData<typeof l
       <div className="container page">
         <section aria-labelledby="tabs-heading" className="section">
           <h2 id="tabs-heading">Find a Pro by Category</h2>
-          <Suspense fallback={null}>
-            <CategoryTabs geo={geo} />
-          </Suspense>
+          <CategoryTabs geo={geo} />
         </section>
         <section aria-labelledby="spotlight-heading" className="section">
           <h2 id="spotlight-heading">Local Pros in the Spotlight</h2>

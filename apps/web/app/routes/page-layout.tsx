@@ -2,7 +2,7 @@
 // open modal. Rules of SPEC.md 4: an inactive or expired offer redirects to its merchant page (when
 // it has a merchant slug, else nothing opens); on a merchant page an offer of another merchant opens
 // nothing; an opened offer records an impression (in the modal, on the client).
-import { lazy, Suspense } from 'react';
+import { latePart } from '../lib/ui/late-parts.tsx';
 import { Outlet, redirect, useLoaderData } from 'react-router';
 import { offerShareLink, stripLocationFromLink } from '@market/domain/share-link';
 import { businessToday, expiryStatus } from '@market/domain/expiry';
@@ -82,18 +82,17 @@ async function findModal({ request, context }: Route.LoaderArgs): Promise<{ moda
 }
 
 // The modals' code (Radix dialog and menus) loads in the browser only when one opens; the server
-// renders it in place so a shared link arrives with the modal open.
+// renders it in place so a shared link arrives with the modal open. Until the code has arrived a
+// click on the modal's buttons is kept and replayed, and the page is not marked hydrated (late-parts.tsx).
 type ModalsModule = typeof ModalsModuleTypes;
 type ModalHostProps = Parameters<ModalsModule['ModalHost']>[0];
 let modalsModule: ModalsModule | null = null;
 const loadModals = () => import('../components/modals.tsx').then((m) => (modalsModule = m));
-const LazyModalHost = lazy(() => loadModals().then((m) => ({ default: m.ModalHost })));
-
-/** Once the modals' module is loaded (always on the server: the loader loads it) it renders at once. */
-function ModalHost(props: ModalHostProps) {
-  if (modalsModule) return <modalsModule.ModalHost {...props} />;
-  return <LazyModalHost {...props} />;
-}
+/** The server renders the module its loader loaded; the browser fetches it as hydration reaches it. */
+const ModalHost = latePart<ModalHostProps>(
+  () => loadModals().then((m) => m.ModalHost),
+  { onServer: () => modalsModule?.ModalHost ?? null },
+);
 
 export default function PageLayout() {
   const { modal } = useLoaderData<typeof loader>();
@@ -103,9 +102,7 @@ export default function PageLayout() {
     <>
       <Outlet />
       {modal ? (
-        <Suspense fallback={null}>
-          <ModalHost modal={modal} onOpen={() => ui.setMenuOpen(false)} />
-        </Suspense>
+        <ModalHost modal={modal} onOpen={() => ui.setMenuOpen(false)} />
       ) : null}
     </>
   );

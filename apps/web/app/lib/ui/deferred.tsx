@@ -4,16 +4,10 @@
 // keeps the server's markup, untouched, until the file has arrived and the part hydrates.
 // memo: a boundary still waiting for its file must not be re-rendered with new props (React
 // would then replace the server's markup with the empty fallback until the file arrives).
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
+import { latePart } from './late-parts.tsx';
 
-/** A component drawn by the server and hydrated once its own file has loaded. */
+/** A component drawn by the server and hydrated once its own file has loaded (late-parts.tsx). */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Part = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
-  return memo(function Deferred(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
-    );
-  });
+  return memo(latePart(load));
 }
