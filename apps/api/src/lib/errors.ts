@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { formatWait } from '@market/domain/wait-time';
 
-export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_many' | 'too_large' | 'unavailable';
+export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'unprocessable' | 'too_many' | 'too_large' | 'unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,
@@ -13,6 +13,8 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  /** Well-formed and allowed, but refused by a rule of the moment (a coupon outside its hours). */
+  unprocessable: 422,
   too_large: 413,
   too_many: 429,
   unavailable: 503,

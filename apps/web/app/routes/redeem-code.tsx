@@ -1,8 +1,10 @@
 // /r/{code}: the page a coupon's QR code opens (docs/api.md "Redemption codes"). Anyone sees the
-// offer, the merchant, the expiry and whether this copy is valid, already redeemed (when and
-// where), expired or void, with no personal data. A signed-in member of the merchant's team
-// (business_session cookie) or a paired till (store_device cookie) also gets Redeem, which the API
-// lets succeed exactly once.
+// offer, the merchant, the expiry, the conditions and ONE verdict: whether this copy may be
+// honoured now (for the merchant's team or a paired till: here, now), or why not (already
+// redeemed when and where, expired, void, another business's, wrong location with where it is
+// valid, outside its days and hours with when it is next valid). A signed-in member of the
+// merchant's team (business_session cookie) or a paired till (store_device cookie) gets Redeem only
+// when the verdict allows it; the API lets it succeed exactly once.
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { CodeCheckOut } from '@market/domain/api/redemption-codes';
 import { BUSINESS_TIMEZONE, formatDisplayDate } from '@market/domain/expiry';
@@ -10,6 +12,7 @@ import { formatRedemptionCode, parseRedemptionCode } from '@market/domain/redemp
 import type { Route } from './+types/redeem-code';
 import { buildMeta } from '../lib/content/meta.ts';
 import { checkCode, redeemCode, type CodeAnswer } from '../lib/business/redemption-codes.server.ts';
+import { mayRedeem, verdictView, type CodeProblem, type CodeRefusal } from '../lib/business/code-verdict.ts';
 import { RouteErrorPage } from '../components/error-page.tsx';
 import { CodeEntryForm } from '../components/code-entry-form.tsx';
 import '../styles/redeem.css';
@@ -25,7 +28,6 @@ function when(iso: string): string {
 interface CodeView {
   check: CodeCheckOut;
   expiresOn: string;
-  redeemedWhen: string | null;
   validUntil: string | null;
 }
 
@@ -33,16 +35,20 @@ function view(check: CodeCheckOut): CodeView {
   return {
     check,
     expiresOn: formatDisplayDate(check.expires_at),
-    redeemedWhen: check.redeemed_at ? when(check.redeemed_at) : null,
     validUntil: check.valid_until ? when(check.valid_until) : null,
   };
 }
 
-/** A refusal as the page shows it (a second use: the API's detail says when and where). */
-type Problem = { status: number; message: string };
+type Problem = CodeProblem;
 
 function problemOf(answer: Extract<CodeAnswer, { ok: false }>): Problem {
   return { status: answer.status, message: answer.fields.code?.[0] ?? answer.fields.location_id?.[0] ?? answer.message };
+}
+
+/** `?location_id=`: a manager's pick of where the verdict is for. */
+function chosenLocation(request: Request): number | undefined {
+  const raw = new URL(request.url).searchParams.get('location_id') ?? '';
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -51,37 +57,39 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shown = formatRedemptionCode(parsed.code);
   // One address per code: a typed or scanned variant (lower case, no dashes, O for 0) goes to it.
   if (params.code !== shown) throw redirect(`/r/${shown}`);
-  const answer = await checkCode(context, request, shown);
+  const answer = await checkCode(context, request, shown, chosenLocation(request));
   if (!answer.ok) return data({ code: shown, view: null, problem: problemOf(answer) }, { status: answer.status });
   return { code: shown, view: view(answer.check), problem: null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const parsed = parseRedemptionCode(params.code);
-  if (!parsed.ok) return data({ ok: false as const, problem: { status: 400, message: parsed.error} as Problem, view: null }, { status: 400 });
+  if (!parsed.ok) return data({ ok: false as const, problem: { status: 400, message: parsed.error } as Problem, refusal: null, view: null }, { status: 400 });
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return data({ ok: false as const, problem: { status: 400, message: 'Send the form again.'} as Problem, view: null }, { status: 400 });
+    return data({ ok: false as const, problem: { status: 400, message: 'Send the form again.' } as Problem, refusal: null, view: null }, { status: 400 });
   }
   const rawLocation = form.get('location_id');
   let locationId: number | undefined;
   if (typeof rawLocation === 'string' && rawLocation !== '') {
-    if (!/^\d{1,9}$/.test(rawLocation)) return data({ ok: false as const, problem: { status: 400, message: 'Pick one of your locations.'} as Problem, view: null }, { status: 400 });
+    if (!/^\d{1,9}$/.test(rawLocation)) return data({ ok: false as const, problem: { status: 400, message: 'Pick one of your locations.' } as Problem, refusal: null, view: null }, { status: 400 });
     locationId = Number(rawLocation);
   } else if (rawLocation !== null && typeof rawLocation !== 'string') {
-    return data({ ok: false as const, problem: { status: 400, message: 'Pick one of your locations.'} as Problem, view: null }, { status: 400 });
+    return data({ ok: false as const, problem: { status: 400, message: 'Pick one of your locations.' } as Problem, refusal: null, view: null }, { status: 400 });
   }
   const shown = formatRedemptionCode(parsed.code);
   const answer = await redeemCode(context, request, shown, locationId);
   if (!answer.ok) {
-    // A refused redeem does not reload the page's data: show the copy as it stands now (redeemed
-    // by another till a moment ago, say) beside the refusal.
-    const now = answer.status === 409 || answer.status === 410 ? await checkCode(context, request, shown) : null;
-    return data({ ok: false as const, problem: problemOf(answer), view: now?.ok ? view(now.check) : null }, { status: answer.status });
+    // A redeem the verdict refused: the refusal is the page's verdict, beside the copy as it
+    // stands now (redeemed by another till a moment ago, say). Anything else (no session, a bad
+    // location) is a problem shown instead of a verdict.
+    const refusal: CodeRefusal | null = answer.refusal;
+    const now = refusal ? await checkCode(context, request, shown, locationId) : null;
+    return data({ ok: false as const, problem: refusal ? null : problemOf(answer), refusal, view: now?.ok ? view(now.check) : null }, { status: answer.status });
   }
-  return { ok: true as const, problem: null, view: view(answer.check) };
+  return { ok: true as const, problem: null, refusal: null, view: view(answer.check) };
 }
 
 export function headers() {
@@ -96,21 +104,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorPage error={error} />;
 }
 
-const STATUS_TEXT: Record<CodeCheckOut['status'], { title: string; tone: string }> = {
-  valid: { title: 'Valid coupon', tone: 'ok' },
-  redeemed: { title: 'Already redeemed', tone: 'bad' },
-  expired: { title: 'Expired', tone: 'bad' },
-  void: { title: 'Void', tone: 'bad' },
-};
-
 export default function RedeemCode() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const current = acted?.view ?? loaded.view;
-  const problem = acted?.problem ?? loaded.problem;
-  const justRedeemed = acted?.ok === true;
+  const redeemedNow = acted?.ok === true;
+  const verdict = verdictView(current?.check ?? null, {
+    problem: acted ? acted.problem : loaded.problem,
+    refusal: acted?.refusal ?? null,
+    redeemedNow,
+  });
+  // After a redeem or a refusal by the verdict the button goes: the page shows what happened. A
+  // problem that is no verdict (pick a location, sign in again) leaves it for another try.
+  const canRedeem = current !== null && mayRedeem(current.check) && !redeemedNow && !acted?.refusal;
 
   return (
     <div className="container page rc-page">
@@ -119,19 +127,25 @@ export default function RedeemCode() {
         {loaded.code}
       </p>
 
-      {justRedeemed ? (
-        <p className="rc-banner rc-banner-ok" role="status">
-          Redeemed. Hand the customer their discount.
-        </p>
+      {verdict ? (
+        <section className={`rc-verdict rc-verdict-${verdict.tone}`} data-reason={verdict.key} role={verdict.tone === 'ok' ? 'status' : 'alert'}>
+          <p className="rc-verdict-title">{verdict.title}</p>
+          {verdict.message ? <p className="rc-verdict-message">{verdict.message}</p> : null}
+          {verdict.validLocations.length ? (
+            <ul className="rc-verdict-places" aria-label="Valid at">
+              {verdict.validLocations.map((l) => (
+                <li key={l.id}>
+                  <strong>{l.name}</strong>
+                  <br />
+                  {l.address}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
       ) : null}
 
-      {problem ? (
-        <div className="rc-banner rc-banner-bad" role="alert">
-          <p>{problem.message}</p>
-        </div>
-      ) : null}
-
-      {current ? <CodeDetails view={current} busy={busy} redeemedNow={justRedeemed} /> : null}
+      {current ? <CodeDetails view={current} busy={busy} canRedeem={canRedeem} /> : null}
 
       <section className="rc-more" aria-labelledby="rc-more-title">
         <h2 id="rc-more-title">Check another code</h2>
@@ -144,19 +158,12 @@ export default function RedeemCode() {
   );
 }
 
-function CodeDetails({ view, busy, redeemedNow }: { view: CodeView; busy: boolean; redeemedNow: boolean }) {
+function CodeDetails({ view, busy, canRedeem }: { view: CodeView; busy: boolean; canRedeem: boolean }) {
   const { check } = view;
-  const status = STATUS_TEXT[check.status];
-  const canRedeem = check.status === 'valid' && check.redeemer !== null && check.redeemer.locations.length > 0;
   const locations = check.redeemer?.locations ?? [];
   const preselected = locations.find((l) => l.id === check.valid_at.id)?.id ?? locations[0]?.id;
   return (
     <>
-      {redeemedNow ? null : (
-        <p className={`rc-status rc-status-${status.tone}`} data-status={check.status}>
-          {status.title}
-        </p>
-      )}
       <dl className="rc-facts">
         <dt>Offer</dt>
         <dd>{check.offer.name}</dd>
@@ -176,16 +183,18 @@ function CodeDetails({ view, busy, redeemedNow }: { view: CodeView; busy: boolea
             <dd>{view.validUntil}</dd>
           </>
         ) : null}
-        {view.redeemedWhen ? (
-          <>
-            <dt>Redeemed</dt>
-            <dd className="rc-when">
-              {view.redeemedWhen}
-              {check.location ? ` at ${check.location.name}` : ''}
-            </dd>
-          </>
-        ) : null}
       </dl>
+
+      {check.conditions.length ? (
+        <section className="rc-conditions" aria-labelledby="rc-conditions-title">
+          <h2 id="rc-conditions-title">Conditions</h2>
+          <ul>
+            {check.conditions.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {canRedeem ? (
         <Form method="post" className="rc-form">
@@ -208,7 +217,7 @@ function CodeDetails({ view, busy, redeemedNow }: { view: CodeView; busy: boolea
             {busy ? 'Redeeming…' : 'Redeem'}
           </button>
         </Form>
-      ) : check.status === 'valid' && check.redeemer === null ? (
+      ) : check.verdict.redeemable && check.redeemer === null ? (
         <p className="muted rc-team-note">
           Work at {check.merchant.name}? <a href="/business/centre">Sign in to the business centre</a> or use a paired till to redeem this code.
         </p>

@@ -93,7 +93,8 @@ export const redemptionAttempts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     code: text('code').notNull(),
-    reason: text('reason', { enum: ['unknown', 'wrong_merchant', 'wrong_location', 'already_redeemed', 'expired', 'void'] }).notNull(),
+    // The list of @market/domain/api/redemption-codes ATTEMPT_REASONS (text: a new reason needs no migration).
+    reason: text('reason', { enum: ['unknown', 'wrong_merchant', 'wrong_location', 'already_redeemed', 'expired', 'void', 'paused', 'not_started', 'outside_hours'] }).notNull(),
     ip: text('ip'),
     /** The offer's merchant, when the code is known. */
     offerMerchantId: integer('offer_merchant_id'),

@@ -58,12 +58,20 @@ export async function addTeamMember(db: DbHandle, merchantId: number, role: Merc
   return member!;
 }
 
+/** `count` tills paired to a location in one statement; `revoked` makes them ones the owner has unpaired. */
+export async function addStoreDevices(db: DbHandle, merchantId: number, locationId: number, count: number, options: { revoked?: boolean } = {}): Promise<TestDevice[]> {
+  const tokens = Array.from({ length: count }, () => newToken());
+  const values = tokens.map((token) => sql`(${merchantId}, ${locationId}, 'Front till', ${hashToken(token)}, ${options.revoked ? sql`now()` : sql`NULL`})`);
+  const rows = await db.rows<{ id: number; token_hash: string }>(sql`
+    INSERT INTO store_devices (merchant_id, location_id, name, token_hash, revoked_at)
+    VALUES ${sql.join(values, sql`, `)}
+    RETURNING id, token_hash`);
+  const idOf = new Map(rows.map((r) => [r.token_hash, Number(r.id)]));
+  return tokens.map((token) => ({ id: idOf.get(hashToken(token))!, token, headers: { 'x-store-device': token } }));
+}
+
 /** A till paired to a location; `revoked` makes it one the owner has unpaired. */
 export async function addStoreDevice(db: DbHandle, merchantId: number, locationId: number, options: { revoked?: boolean } = {}): Promise<TestDevice> {
-  const token = newToken();
-  const [row] = await db.rows<{ id: number }>(sql`
-    INSERT INTO store_devices (merchant_id, location_id, name, token_hash, revoked_at)
-    VALUES (${merchantId}, ${locationId}, 'Front till', ${hashToken(token)}, ${options.revoked ? sql`now()` : sql`NULL`})
-    RETURNING id`);
-  return { id: Number(row!.id), token, headers: { 'x-store-device': token } };
+  const [device] = await addStoreDevices(db, merchantId, locationId, 1, options);
+  return device!;
 }

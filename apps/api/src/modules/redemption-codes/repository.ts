@@ -3,6 +3,7 @@
 // number of tills trying one code at the same moment get exactly one row back between them, on
 // PostgreSQL (row lock, then re-check of the WHERE) and on PGlite (one session).
 import { sql, type SQL } from 'drizzle-orm';
+import type { AttemptReason } from '@market/domain/api/redemption-codes';
 import type { Executor } from '../../db/client.ts';
 import { cappedCount } from '../../lib/console-list.ts';
 
@@ -18,6 +19,10 @@ export interface LocationRow {
   merchantId: number;
   name: string;
   address: string;
+  /** For the location's own time zone (@market/domain/location-time-zone). */
+  state: string;
+  lat: number;
+  lng: number;
 }
 
 export interface CodeCopyRow {
@@ -34,7 +39,9 @@ export interface CodeCopyRow {
   offerName: string;
   offerCode: string;
   offerExpiresAt: string;
-  offerActive: boolean;
+  offerStartsAt: string | null;
+  offerStatus: 'draft' | 'live' | 'paused';
+  offerFinePrint: unknown;
   offerLocationId: number;
   merchantId: number;
   merchantName: string;
@@ -46,7 +53,8 @@ export async function findCopyByCode(db: Executor, code: string): Promise<CodeCo
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT c.id, c.code, c.kind, c.user_id, c.expires_at, c.created_at, c.redeemed_at, c.redeemed_location_id, c.voided_at,
-          o.id AS offer_id, o.name AS offer_name, o.code AS offer_code, o.expires_at::text AS offer_expires_at, o.is_active AS offer_active,
+          o.id AS offer_id, o.name AS offer_name, o.code AS offer_code, o.expires_at::text AS offer_expires_at, o.starts_at::text AS offer_starts_at,
+          o.status AS offer_status, o.fine_print AS offer_fine_print,
           o.location_id AS offer_location_id, m.id AS merchant_id, m.name AS merchant_name, m.slug AS merchant_slug
         FROM print_copies c
         JOIN offers o ON o.id = c.offer_id
@@ -69,7 +77,9 @@ export async function findCopyByCode(db: Executor, code: string): Promise<CodeCo
     offerName: String(r.offer_name),
     offerCode: String(r.offer_code),
     offerExpiresAt: String(r.offer_expires_at),
-    offerActive: Boolean(r.offer_active),
+    offerStartsAt: r.offer_starts_at === null || r.offer_starts_at === undefined ? null : String(r.offer_starts_at),
+    offerStatus: r.offer_status as CodeCopyRow['offerStatus'],
+    offerFinePrint: r.offer_fine_print ?? null,
     offerLocationId: Number(r.offer_location_id),
     merchantId: Number(r.merchant_id),
     merchantName: String(r.merchant_name),
@@ -88,11 +98,19 @@ export async function findLocations(db: Executor, filter: { ids: number[] } | { 
           )})`
         : sql`false`
       : sql`l.merchant_id = ${filter.merchantId}`;
-  const found = await rows<{ id: number; merchant_id: number; display_name: string; address: string; city: string; state: string }>(
+  const found = await rows<{ id: number; merchant_id: number; display_name: string; address: string; city: string; state: string; lat: number; lng: number }>(
     db,
-    sql`SELECT l.id, l.merchant_id, l.display_name, l.address, l.city, l.state FROM locations l WHERE ${where} ORDER BY l.display_name, l.id`,
+    sql`SELECT l.id, l.merchant_id, l.display_name, l.address, l.city, l.state, l.lat, l.lng FROM locations l WHERE ${where} ORDER BY l.display_name, l.id`,
   );
-  return found.map((l) => ({ id: Number(l.id), merchantId: Number(l.merchant_id), name: l.display_name, address: [l.address, l.city, l.state].filter(Boolean).join(', ') }));
+  return found.map((l) => ({
+    id: Number(l.id),
+    merchantId: Number(l.merchant_id),
+    name: l.display_name,
+    address: [l.address, l.city, l.state].filter(Boolean).join(', '),
+    state: l.state,
+    lat: Number(l.lat),
+    lng: Number(l.lng),
+  }));
 }
 
 export interface Redeemer {
@@ -118,7 +136,7 @@ export async function addMemberRedemption(db: Executor, userId: number, offerId:
   await db.execute(sql`INSERT INTO redemptions (user_id, offer_id) VALUES (${userId}, ${offerId}) ON CONFLICT (user_id, offer_id) DO NOTHING`);
 }
 
-export type AttemptReason = 'unknown' | 'wrong_merchant' | 'wrong_location' | 'already_redeemed' | 'expired' | 'void';
+export type { AttemptReason };
 
 export interface NewAttempt {
   code: string;

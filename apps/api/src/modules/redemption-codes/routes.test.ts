@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
+import { zonedInstant } from '@market/domain/redemption-verdict';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { randomClientIp, signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
 import { signUpStaff, type TestStaff } from '../staff/staff.fixtures.ts';
-import { addStoreDevice, addTeamMember, addTeamMembers, type TeamMember } from './redemption-codes.fixtures.ts';
+import { addStoreDevice, addStoreDevices, addTeamMember, addTeamMembers, type TeamMember } from './redemption-codes.fixtures.ts';
 import { UNKNOWN_CODES_PER_WINDOW } from './service.ts';
 
 type Headers = Record<string, string>;
@@ -171,7 +172,7 @@ describe('redemption codes', () => {
       const rivalTill = await addStoreDevice(t.db, rival.id, rivalLocation.id);
       const byOwner = await redeem(code, rivalOwner.headers);
       expect(byOwner.statusCode).toBe(403);
-      expect(byOwner.json()).toEqual({ detail: 'This coupon is for another business.' });
+      expect(byOwner.json()).toEqual({ detail: 'This coupon is for another business.', reason: 'other_merchant', message: 'This coupon is for another business.' });
       expect((await redeem(code, rivalTill.headers)).statusCode).toBe(403);
       expect(await attempts(code)).toEqual([
         { reason: 'wrong_merchant', tried_merchant_id: rival.id, tried_location_id: null },
@@ -192,7 +193,12 @@ describe('redemption codes', () => {
       const midtownTill = await addStoreDevice(t.db, merchant.id, second.id);
       const byTill = await redeem(code, midtownTill.headers);
       expect(byTill.statusCode).toBe(403);
-      expect(byTill.json()).toEqual({ location_id: ['This coupon is not valid at this location.'] });
+      expect(byTill.json()).toEqual({
+        location_id: ['This coupon is not valid at this location.'],
+        reason: 'wrong_location',
+        message: 'Not valid at this location. Valid only at Woodward Bakery.',
+        valid_locations: [{ id: main.id, name: 'Woodward Bakery', address: '100 Main St, Testville, MI' }],
+      });
       expect((await redeem(code, owner.headers, { location_id: second.id })).statusCode).toBe(403);
       expect((await redeem(code, owner.headers, { location_id: rivalLocation.id })).json()).toEqual({ location_id: ['Pick one of this business’s locations.'] });
       expect((await redeem(code, owner.headers, { location_id: 'abc' })).statusCode).toBe(400);
@@ -257,7 +263,11 @@ describe('redemption codes', () => {
       const voided = await printedCode();
       await t.db.rows(sql`UPDATE print_copies SET voided_at = now() WHERE code = ${voided.replace(/-/g, '')}`);
       expect(((await check(voided)).json() as { status: string }).status).toBe('void');
-      expect((await redeem(voided, owner.headers)).json()).toEqual({ detail: 'This copy is void: it was undone by the saver or withdrawn.' });
+      expect((await redeem(voided, owner.headers)).json()).toEqual({
+        detail: 'This copy is void: it was undone by the saver or withdrawn.',
+        reason: 'void',
+        message: 'This copy is void: it was undone by the saver or withdrawn.',
+      });
     });
 
     it('gives anonymous copies a code too', async () => {
@@ -268,6 +278,144 @@ describe('redemption codes', () => {
       expect(copy!.code).toMatch(/^[0-9A-Z]{15}$/);
       expect((await redeem(copy!.code, owner.headers)).statusCode).toBe(200);
     });
+  });
+
+  describe('one verdict at the till, on the shop’s own clock', () => {
+    type Verdict = { redeemable: boolean; reason: string | null; message: string; next_valid_at?: string; valid_locations?: Array<{ id: number; name: string }> };
+    type Checked = { status: string; verdict: Verdict; conditions: string[] };
+    /** Pins the API's clock (AppDeps.clock) for the block; the real clock again after it. */
+    async function at<T>(instant: Date, block: () => Promise<T>): Promise<T> {
+      t.app.deps.clock = () => instant;
+      try {
+        return await block();
+      } finally {
+        t.app.deps.clock = undefined;
+      }
+    }
+    /** The first date on or after `from` (YYYY-MM-DD) that falls on `weekday` (0 = Sunday). */
+    function next(from: string, weekday: number): string {
+      let day = from;
+      while (new Date(`${day}T12:00:00Z`).getUTCDay() !== weekday) day = addDays(day, 1);
+      return day;
+    }
+    const weekdayMornings = { days: ['mon', 'tue', 'wed', 'thu', 'fri'], hours: { from: '06:30', to: '11:00' } };
+
+    it('a weekday-morning coupon on Saturday 11:20 PM: outside_hours with Monday 6:30 AM next, for the till and anyone; the redeem refuses it the same way', async () => {
+      const saturday = next(addDays(t.today, 1), 6);
+      const offer = await addOffer(t.db, main, category, { name: `Breakfast deal ${uid()}`, expiresAt: addDays(saturday, 14), finePrint: weekdayMornings });
+      const code = await printedCode(offer.id);
+      const till = await addStoreDevice(t.db, merchant.id, main.id);
+      const saturdayNight = zonedInstant(saturday, 23 * 60 + 20, 'America/Detroit');
+      const mondayMorning = zonedInstant(addDays(saturday, 2), 6 * 60 + 30, 'America/Detroit');
+      await at(saturdayNight, async () => {
+        for (const headers of [till.headers, {}]) {
+          const body = (await check(code, headers)).json() as Checked;
+          expect(body.status).toBe('valid');
+          expect(body.verdict).toMatchObject({ redeemable: false, reason: 'outside_hours', next_valid_at: mondayMorning.toISOString() });
+          expect(body.verdict.message).toMatch(/^Not valid at this time\. It is valid Mon–Fri, 6:30 AM–11:00 AM\. Next valid Mon, \d\d\/\d\d\/\d{4}, 6:30 AM\.$/);
+          expect(body.conditions[0]).toBe('Valid Mon–Fri, 6:30 AM–11:00 AM');
+        }
+        const seen = ((await check(code, till.headers)).json() as Checked).verdict;
+        const refused = await redeem(code, till.headers);
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json()).toEqual({ detail: seen.message, reason: 'outside_hours', message: seen.message, next_valid_at: mondayMorning.toISOString() });
+      });
+      expect((await attempts(code)).map((a) => [a.reason, a.tried_location_id])).toEqual([['outside_hours', main.id]]);
+      await at(new Date(mondayMorning.getTime() + 60_000), async () => {
+        expect(((await check(code, till.headers)).json() as Checked).verdict).toEqual({ redeemable: true, reason: null, message: 'Valid — redeem now.' });
+        expect((await redeem(code, till.headers)).statusCode).toBe(200);
+      });
+    });
+
+    it('a cashier of another location: wrong_location naming where it is valid, and no redeem; a manager gets the verdict for the location they pick', async () => {
+      const code = await printedCode();
+      const uptown = await addTeamMember(t.db, merchant.id, 'cashier', [second.id]);
+      const body = (await check(code, uptown.headers)).json() as Checked;
+      expect(body.verdict).toEqual({
+        redeemable: false,
+        reason: 'wrong_location',
+        message: 'Not valid at this location. Valid only at Woodward Bakery.',
+        valid_locations: [{ id: main.id, name: 'Woodward Bakery', address: '100 Main St, Testville, MI' }],
+      });
+      const refused = await redeem(code, uptown.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ reason: 'wrong_location', message: body.verdict.message });
+      const manager = await addTeamMember(t.db, merchant.id, 'manager');
+      const verdictAt = async (id: number) => ((await t.app.inject({ method: 'GET', url: `/api/redemption-codes/${code}/?location_id=${id}`, headers: manager.headers })).json() as Checked).verdict.reason;
+      expect(await verdictAt(second.id)).toBe('wrong_location');
+      expect(await verdictAt(main.id)).toBeNull();
+      expect((await t.app.inject({ method: 'GET', url: `/api/redemption-codes/${code}/?location_id=${rivalLocation.id}`, headers: manager.headers })).statusCode).toBe(400);
+      expect(((await check(code)).json() as Checked).verdict.reason).toBeNull();
+    });
+
+    it('a signed-in cashier of another business: other_merchant, never valid, and no redeem', async () => {
+      const code = await printedCode();
+      const rivalCashier = await addTeamMember(t.db, rival.id, 'cashier', [rivalLocation.id]);
+      const body = (await check(code, rivalCashier.headers)).json() as Checked & { redeemer: unknown };
+      expect(body.redeemer).toBeNull();
+      expect(body.verdict).toEqual({ redeemable: false, reason: 'other_merchant', message: 'This coupon is for another business.' });
+      const refused = await redeem(code, rivalCashier.headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ reason: 'other_merchant', message: body.verdict.message });
+      expect((await attempts(code)).map((a) => [a.reason, a.tried_merchant_id])).toEqual([['wrong_merchant', rival.id]]);
+    });
+
+    it('a paused offer: paused for everyone, the redeem refused with 422', async () => {
+      const offer = await addOffer(t.db, main, category, { name: `Paused deal ${uid()}`, expiresAt: addDays(t.today, 10) });
+      const code = await printedCode(offer.id);
+      await t.db.rows(sql`UPDATE offers SET status = 'paused', is_active = false WHERE id = ${offer.id}`);
+      const body = (await check(code, owner.headers)).json() as Checked;
+      expect(body).toMatchObject({ status: 'void', verdict: { redeemable: false, reason: 'paused' } });
+      const refused = await redeem(code, owner.headers);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ reason: 'paused', message: body.verdict.message });
+    });
+
+    it('a Minneapolis offer valid through a date: valid at 11 PM Central that day, expired at 12:01 AM Central the next', async () => {
+      const twinCities = await addLocation(t.db, merchant, { lat: 44.9778, lng: -93.265 }, { displayName: 'Nicollet Bakery', state: 'MN', city: 'Minneapolis', zip: '55402', marketId: 'minneapolis' });
+      const lastDay = addDays(t.today, 5);
+      const offer = await addOffer(t.db, twinCities, category, { name: `Twin Cities deal ${uid()}`, expiresAt: lastDay });
+      const [late, early] = [await printedCode(offer.id), await printedCode(offer.id)];
+      const till = await addStoreDevice(t.db, merchant.id, twinCities.id);
+      const elevenPm = zonedInstant(lastDay, 23 * 60, 'America/Chicago');
+      const afterMidnight = zonedInstant(addDays(lastDay, 1), 1, 'America/Chicago');
+      await at(elevenPm, async () => {
+        for (const headers of [till.headers, {}]) expect((await check(late, headers)).json()).toMatchObject({ status: 'valid', verdict: { redeemable: true, reason: null } });
+        expect((await redeem(late, till.headers)).statusCode).toBe(200);
+      });
+      await at(afterMidnight, async () => {
+        for (const headers of [till.headers, {}]) {
+          expect((await check(early, headers)).json()).toMatchObject({
+            status: 'expired',
+            verdict: { redeemable: false, reason: 'expired', message: `This coupon has expired. It was valid through ${lastDay.slice(5, 7)}/${lastDay.slice(8, 10)}/${lastDay.slice(0, 4)}.` },
+          });
+        }
+        const refused = await redeem(early, till.headers);
+        expect(refused.statusCode).toBe(410);
+        expect(refused.json()).toMatchObject({ reason: 'expired' });
+      });
+    });
+
+    it('after a redeem the answer carries the redeemed verdict: when and where', async () => {
+      const code = await printedCode();
+      const done = await redeem(code, owner.headers);
+      expect(done.json()).toMatchObject({ verdict: { redeemable: false, reason: 'redeemed', location: { id: main.id, name: 'Woodward Bakery' } } });
+      expect((done.json() as Checked).verdict.message).toMatch(/^Redeemed on \d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M at Woodward Bakery\.$/);
+      const again = await redeem(code, owner.headers);
+      expect(again.json()).toMatchObject({ reason: 'redeemed', message: (done.json() as Checked).verdict.message });
+    });
+
+    it('gives exactly one success of 1,000 simultaneous redeems of one code by tills of the right location', async () => {
+      const code = await printedCode();
+      const tills = await addStoreDevices(t.db, merchant.id, main.id, 1000);
+      const answers = await Promise.all(tills.map((d) => redeem(code, d.headers)));
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(999);
+      expect(answers.filter((a) => a.statusCode === 409).every((a) => (a.json() as { reason: string }).reason === 'redeemed')).toBe(true);
+      const [{ n }] = (await t.db.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'redemption_code.redeem' AND after->>'code' = ${code}`)) as [{ n: number }];
+      expect(n).toBe(1);
+    }, 300_000);
   });
 
   describe('slide-to-redeem: the mobile copy and its undo', () => {

@@ -3,11 +3,25 @@
 // team (owner, manager, cashier at their locations) or a till paired to one of its locations may
 // redeem it, once. Refused tries are recorded for staff, and unknown codes from one address are
 // rate limited.
-import type { CodeCheckOut, CodeLocationOut, CodeStatus, RedemptionAttemptListOut } from '@market/domain/api/redemption-codes';
-import { BUSINESS_TIMEZONE, businessToday, formatDisplayDate } from '@market/domain/expiry';
+import type { AttemptReason, CodeCheckOut, CodeLocationOut, CodeStatus, RedemptionAttemptListOut } from '@market/domain/api/redemption-codes';
 import { formatRedemptionCode, parseRedemptionCode } from '@market/domain/redemption-code';
+import {
+  conditions,
+  decideVerdict,
+  formatVerdictTime,
+  verdictPlace,
+  verdictTimeZone,
+  VERDICT_MESSAGES,
+  type Verdict,
+  type VerdictCaller,
+  type VerdictCopy,
+  type VerdictOffer,
+  type VerdictPlace,
+  type VerdictReason,
+} from '@market/domain/redemption-verdict';
+import { locationTimeZone } from '@market/domain/location-time-zone';
 import type { AppDeps } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, type ErrorCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { LOGIN_REQUIRED_DETAIL, type AuthUser } from '../auth/lib/guard.ts';
 import { MERCHANT_SECOND_FACTOR, NOT_ON_TEAM, membershipOf, membershipsOf, redeemsAt, type Membership, type StoreDevice } from '../merchant-access/lib/access.ts';
@@ -20,7 +34,6 @@ import {
   insertAttempt,
   redeemCopy,
   type AttemptFilter,
-  type AttemptReason,
   type CodeCopyRow,
   type LocationRow,
 } from './repository.ts';
@@ -32,13 +45,38 @@ export const UNKNOWN_CODE_WINDOW_SECONDS = 15 * 60;
 export const UNKNOWN_CODE = 'No coupon has this code. Check it against the coupon.';
 export const TOO_MANY_UNKNOWN = 'Too many unknown codes from this address. Please try again in 15 minutes.';
 export const DEVICE_NOT_PAIRED = 'This till is no longer paired. Ask the owner to pair it again.';
-export const WRONG_MERCHANT = 'This coupon is for another business.';
 export const WRONG_LOCATION = 'This coupon is not valid at this location.';
 export const NOT_YOUR_LOCATION = 'You redeem only at the locations you were given.';
 export const DEVICE_OWN_LOCATION = 'A paired till redeems at its own location only.';
 export const UNKNOWN_LOCATION = 'Pick one of this business’s locations.';
-export const CODE_VOID = 'This copy is void: it was undone by the saver or withdrawn.';
-export const CODE_EXPIRED = 'This coupon has expired.';
+
+/**
+ * The status of a refused redeem by the verdict's reason (docs/api.md "Redemption codes"): the
+ * wave-2 statuses stay (403 another business or location, 409 second use, 410 void or expired for
+ * good); the refusals of the moment that may pass (paused, not started, outside its hours) are 422.
+ */
+const REFUSAL: Record<VerdictReason, ErrorCode> = {
+  void: 'gone',
+  redeemed: 'conflict',
+  other_merchant: 'forbidden',
+  expired: 'gone',
+  paused: 'unprocessable',
+  not_started: 'unprocessable',
+  wrong_location: 'forbidden',
+  outside_hours: 'unprocessable',
+};
+
+/** The attempts table keeps its wave-2 names for two reasons; the others are the verdict's. */
+const ATTEMPT_REASON: Record<VerdictReason, AttemptReason> = {
+  void: 'void',
+  redeemed: 'already_redeemed',
+  other_merchant: 'wrong_merchant',
+  expired: 'expired',
+  paused: 'paused',
+  not_started: 'not_started',
+  wrong_location: 'wrong_location',
+  outside_hours: 'outside_hours',
+};
 
 /** Who is asking: a signed-in account, a paired till (its header), or nobody, and from where. */
 export interface Caller {
@@ -57,23 +95,20 @@ interface Authority {
   device: StoreDevice | null;
 }
 
+/** The instant verdicts are read at: the real clock, or the one a test pins (AppDeps.clock). */
+function nowOf(deps: AppDeps): Date {
+  return deps.clock ? deps.clock() : new Date();
+}
+
 function toLocation(l: LocationRow): CodeLocationOut {
   return { id: l.id, name: l.name, address: l.address };
 }
 
-function statusOf(copy: CodeCopyRow, now = new Date()): CodeStatus {
-  if (copy.voidedAt || !copy.offerActive) return 'void';
-  if (copy.redeemedAt) return 'redeemed';
-  if (copy.offerExpiresAt < businessToday(now)) return 'expired';
-  if (copy.kind === 'mobile' && copy.expiresAt <= now) return 'expired';
+/** The wave-2 status of the copy itself, whoever asks: a paused or withdrawn offer reads as void. */
+function statusOf(anonymous: Verdict): CodeStatus {
+  if (anonymous.reason === 'void' || anonymous.reason === 'paused') return 'void';
+  if (anonymous.reason === 'redeemed' || anonymous.reason === 'expired') return anonymous.reason;
   return 'valid';
-}
-
-/** When and where, as a person reads it: "11/26/2026, 3:04 PM at Main Street". */
-function whenAndWhere(at: Date, location: CodeLocationOut | null): string {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIMEZONE, hour: 'numeric', minute: '2-digit' }).format(at);
-  const day = formatDisplayDate(businessToday(at));
-  return `${day}, ${time}${location ? ` at ${location.name}` : ''}`;
 }
 
 async function parsedOrRefused(deps: AppDeps, raw: string, caller: Caller): Promise<string> {
@@ -117,57 +152,152 @@ async function redeemLocations(deps: AppDeps, copy: CodeCopyRow, authority: Auth
   return all.filter((l) => redeemsAt(authority.membership!, l.id));
 }
 
-async function answer(deps: AppDeps, copy: CodeCopyRow, authority: Authority | null): Promise<CodeCheckOut> {
-  const ids = [copy.offerLocationId, ...(copy.redeemedLocationId ? [copy.redeemedLocationId] : [])];
-  const places = new Map((await findLocations(deps.db.db, { ids })).map((l) => [l.id, toLocation(l)]));
+/**
+ * A `location_id` the caller sent, checked: a till names only its own (400); a person only one of
+ * the business's locations (400) among theirs (403). Undefined when none was sent.
+ */
+async function checkedLocationChoice(deps: AppDeps, copy: CodeCopyRow, authority: Authority, mine: LocationRow[], locationId: number | undefined): Promise<number | undefined> {
+  if (locationId === undefined) return undefined;
+  if (authority.device) {
+    if (locationId !== authority.device.locationId) throw new AppError('invalid', DEVICE_OWN_LOCATION, { location_id: [DEVICE_OWN_LOCATION] });
+    return locationId;
+  }
+  const [known] = await findLocations(deps.db.db, { ids: [locationId] });
+  if (!known || known.merchantId !== copy.merchantId) throw new AppError('invalid', UNKNOWN_LOCATION, { location_id: [UNKNOWN_LOCATION] });
+  if (!mine.some((l) => l.id === locationId)) throw new AppError('forbidden', NOT_YOUR_LOCATION, { location_id: [NOT_YOUR_LOCATION] });
+  return locationId;
+}
+
+/** Everything the verdict is decided from, read once per call. */
+interface Judgement {
+  offer: VerdictOffer;
+  copy: VerdictCopy;
+  caller: VerdictCaller;
+  /** The caller's locations when on the offer's merchant's team or its till (the wave-2 `redeemer`). */
+  mine: LocationRow[];
+  /** A person of another business: their merchant (the attempt records it). */
+  otherMerchantId: number | null;
+}
+
+/** The copy, its offer and the caller, in the words of @market/domain/redemption-verdict. */
+async function judgement(deps: AppDeps, copy: CodeCopyRow, caller: Caller, authority: Authority | null, locationId: number | undefined): Promise<Judgement> {
+  const ids = [copy.offerLocationId, ...(copy.redeemedLocationId ? [copy.redeemedLocationId] : []), ...(caller.device ? [caller.device.locationId] : [])];
+  const places = new Map((await findLocations(deps.db.db, { ids })).map((l) => [l.id, l]));
+  const offer: VerdictOffer = {
+    merchantId: copy.merchantId,
+    status: copy.offerStatus === 'live' ? 'active' : copy.offerStatus === 'paused' ? 'paused' : 'void',
+    startsAt: copy.offerStartsAt,
+    expiresAt: copy.offerExpiresAt,
+    finePrint: copy.offerFinePrint,
+    locations: [places.get(copy.offerLocationId)!],
+  };
+  const mobileEnd = copy.kind === 'mobile' ? copy.expiresAt : null;
+  const state: VerdictCopy = copy.voidedAt
+    ? { kind: copy.kind, state: 'void' }
+    : copy.redeemedAt
+      ? { kind: copy.kind, state: 'redeemed', redeemedAt: copy.redeemedAt, location: copy.redeemedLocationId ? (places.get(copy.redeemedLocationId) ?? null) : null }
+      : { kind: copy.kind, state: 'live', expiresAt: mobileEnd };
+
+  let who: VerdictCaller = caller.user ? { kind: 'saver' } : { kind: 'anonymous' };
+  let mine: LocationRow[] = [];
+  let otherMerchantId: number | null = null;
+  if (authority) {
+    mine = await redeemLocations(deps, copy, authority);
+    const chosen = await checkedLocationChoice(deps, copy, authority, mine, locationId);
+    who = authority.device
+      ? { kind: 'till', merchantId: copy.merchantId, location: places.get(authority.device.locationId)! }
+      : { kind: 'team', role: authority.membership!.role, merchantId: copy.merchantId, locations: mine, locationId: chosen };
+  } else if (caller.device) {
+    otherMerchantId = caller.device.merchantId;
+    who = { kind: 'till', merchantId: caller.device.merchantId, location: places.get(caller.device.locationId)! };
+  } else if (caller.user) {
+    const own = await membershipOf(deps.db.db, caller.user.id, copy.merchantId);
+    const first = own ? undefined : (await membershipsOf(deps.db.db, caller.user.id))[0];
+    // Someone of another business: the verdict says so (a saver, staff, or this business's owner
+    // without the second factor read as a saver).
+    if (first) {
+      otherMerchantId = first.merchantId;
+      who = { kind: 'team', role: first.role, merchantId: first.merchantId, locations: [] };
+    }
+  }
+  return { offer, copy: state, caller: who, mine, otherMerchantId };
+}
+
+function verdictOf(deps: AppDeps, j: Judgement): Verdict {
+  return decideVerdict({ offer: j.offer, copy: j.copy, caller: j.caller, now: nowOf(deps) });
+}
+
+function answer(deps: AppDeps, copy: CodeCopyRow, j: Judgement, authority: Authority | null, verdict: Verdict): CodeCheckOut {
+  const home = j.offer.locations[0]!;
+  const redeemedAt = j.copy.state === 'redeemed' ? j.copy.redeemedAt : null;
+  const where = j.copy.state === 'redeemed' ? j.copy.location : null;
   return {
     code: formatRedemptionCode(copy.code),
-    status: statusOf(copy),
+    status: statusOf(decideVerdict({ offer: j.offer, copy: j.copy, caller: { kind: 'anonymous' }, now: nowOf(deps) })),
     kind: copy.kind,
     offer: { id: copy.offerId, name: copy.offerName, code: copy.offerCode },
     merchant: { id: copy.merchantId, name: copy.merchantName, slug: copy.merchantSlug },
-    valid_at: places.get(copy.offerLocationId)!,
+    valid_at: { id: home.id, name: home.name, address: home.address },
     expires_at: copy.offerExpiresAt,
     valid_until: copy.kind === 'mobile' ? copy.expiresAt.toISOString() : null,
-    redeemed_at: copy.redeemedAt?.toISOString() ?? null,
-    location: copy.redeemedLocationId ? (places.get(copy.redeemedLocationId) ?? null) : null,
-    redeemer: authority ? { as: authority.as, locations: (await redeemLocations(deps, copy, authority)).map(toLocation) } : null,
+    redeemed_at: redeemedAt?.toISOString() ?? null,
+    location: where ? { id: where.id, name: where.name, address: where.address } : null,
+    redeemer: authority ? { as: authority.as, locations: j.mine.map(toLocation) } : null,
+    verdict,
+    conditions: conditions(j.offer),
   };
 }
 
-/** GET /api/redemption-codes/{code}/: the copy's state for anyone; for its merchant's team, where they may redeem. */
-export async function checkCode(deps: AppDeps, raw: string, caller: Caller): Promise<CodeCheckOut> {
+/**
+ * GET /api/redemption-codes/{code}/: the copy's state for anyone, with the verdict for the caller
+ * (at `location_id` for a cashier or manager who sends one); for its merchant's team, where they
+ * may redeem.
+ */
+export async function checkCode(deps: AppDeps, raw: string, caller: Caller, locationId?: number): Promise<CodeCheckOut> {
   const code = await parsedOrRefused(deps, raw, caller);
   const copy = await copyOrNotFound(deps, code, caller);
-  return answer(deps, copy, await authorityOver(deps, copy, caller));
+  const authority = await authorityOver(deps, copy, caller);
+  const j = await judgement(deps, copy, caller, authority, locationId);
+  return answer(deps, copy, j, authority, verdictOf(deps, j));
 }
 
-async function refuse(deps: AppDeps, copy: CodeCopyRow, caller: Caller, reason: AttemptReason, error: AppError, tried: { merchantId?: number | null; locationId?: number | null } = {}): Promise<never> {
+/** "11/26/2026, 3:04 PM at Main Street", on the clock of the place it was redeemed. */
+function whenAndWhere(at: Date, where: VerdictPlace | null, fallbackZone: string): string {
+  return `${formatVerdictTime(at, where ? locationTimeZone(where) : fallbackZone, false)}${where ? ` at ${where.name}` : ''}`;
+}
+
+/**
+ * The refusal of a redeem the verdict does not allow, recorded for staff: its status by reason
+ * (REFUSAL) and a body carrying the verdict's reason and message (docs/api.md).
+ */
+async function refuse(deps: AppDeps, copy: CodeCopyRow, caller: Caller, j: Judgement, verdict: Verdict): Promise<never> {
+  const reason = verdict.reason!;
+  const place = verdictPlace(j.offer, j.caller);
   await insertAttempt(deps.db.db, {
     code: copy.code,
-    reason,
+    reason: ATTEMPT_REASON[reason],
     ip: caller.ip,
     offerMerchantId: copy.merchantId,
-    triedMerchantId: tried.merchantId ?? caller.device?.merchantId ?? null,
-    triedLocationId: tried.locationId ?? caller.device?.locationId ?? null,
+    triedMerchantId: j.otherMerchantId ?? (j.caller.kind === 'team' || j.caller.kind === 'till' ? j.caller.merchantId : null),
+    triedLocationId: place?.id ?? null,
     userId: caller.user?.id ?? null,
     deviceId: caller.device?.id ?? null,
   });
-  throw error;
-}
-
-/** The 409 of a copy redeemed before: when and where. */
-async function alreadyRedeemed(deps: AppDeps, copy: CodeCopyRow): Promise<AppError> {
-  const [where] = copy.redeemedLocationId ? await findLocations(deps.db.db, { ids: [copy.redeemedLocationId] }) : [];
-  const location = where ? toLocation(where) : null;
-  const at = copy.redeemedAt!;
-  return new AppError('conflict', `This code was already redeemed on ${whenAndWhere(at, location)}.`, undefined, { redeemed_at: at.toISOString(), location });
+  const { redeemable: _r, reason: _reason, message, ...extra } = verdict;
+  if (reason === 'redeemed' && j.copy.state === 'redeemed') {
+    const detail = `This code was already redeemed on ${whenAndWhere(j.copy.redeemedAt, j.copy.location, verdictTimeZone(j.offer, j.caller))}.`;
+    throw new AppError('conflict', detail, undefined, { reason, message, redeemed_at: extra.redeemed_at, location: extra.location ?? null });
+  }
+  // A refused location also names the field, as every location error of this call does.
+  const fields = reason === 'wrong_location' ? { location_id: [WRONG_LOCATION] } : undefined;
+  throw new AppError(REFUSAL[reason], message, fields, { reason, message, ...extra });
 }
 
 /**
  * POST /api/redemption-codes/{code}/redeem/: succeeds exactly once per copy (one conditional
- * UPDATE), at a location the offer is valid at, by its merchant's team or till. The copy's member
- * gets the offer in their redeemed list; the merchant's analytics count a verified redemption.
+ * UPDATE), when the verdict for this caller at this location and instant is redeemable (the same
+ * decideVerdict as the check), by the offer's merchant's team or till. The copy's member gets the
+ * offer in their redeemed list; the merchant's analytics count a verified redemption.
  */
 export async function redeemCode(deps: AppDeps, raw: string, locationId: number | undefined, caller: Caller): Promise<CodeCheckOut> {
   if (caller.deadDevice) throw new AppError('unauthorized', DEVICE_NOT_PAIRED);
@@ -176,48 +306,19 @@ export async function redeemCode(deps: AppDeps, raw: string, locationId: number 
   const copy = await copyOrNotFound(deps, code, caller);
 
   const authority = await authorityOver(deps, copy, caller);
-  if (!authority) {
-    if (caller.user && !caller.device) {
-      const membership = await membershipOf(deps.db.db, caller.user.id, copy.merchantId);
-      if (membership) throw new AppError('unauthorized', MERCHANT_SECOND_FACTOR);
-      const others = await membershipsOf(deps.db.db, caller.user.id);
-      // Someone of another business trying this code is worth a look; a saver or staff is not.
-      if (others.length) await refuse(deps, copy, caller, 'wrong_merchant', new AppError('forbidden', WRONG_MERCHANT), { merchantId: others[0]!.merchantId });
-      throw new AppError('forbidden', NOT_ON_TEAM);
-    }
-    return refuse(deps, copy, caller, 'wrong_merchant', new AppError('forbidden', WRONG_MERCHANT));
+  if (!authority && caller.user && !caller.device) {
+    // This business's owner or manager without the second factor; a saver or staff (not a business).
+    if (await membershipOf(deps.db.db, caller.user.id, copy.merchantId)) throw new AppError('unauthorized', MERCHANT_SECOND_FACTOR);
   }
-
-  let where: number;
-  if (authority.device) {
-    if (locationId !== undefined && locationId !== authority.device.locationId) throw new AppError('invalid', DEVICE_OWN_LOCATION, { location_id: [DEVICE_OWN_LOCATION] });
-    where = authority.device.locationId;
-  } else {
-    const mine = await redeemLocations(deps, copy, authority);
-    if (locationId === undefined) {
-      // One choice, or the offer's own location when it is among them: nothing to pick.
-      const pick = mine.find((l) => l.id === copy.offerLocationId) ?? (mine.length === 1 ? mine[0] : undefined);
-      if (!pick) throw new AppError('invalid', UNKNOWN_LOCATION, { location_id: [UNKNOWN_LOCATION] });
-      where = pick.id;
-    } else {
-      const [known] = await findLocations(deps.db.db, { ids: [locationId] });
-      if (!known || known.merchantId !== copy.merchantId) throw new AppError('invalid', UNKNOWN_LOCATION, { location_id: [UNKNOWN_LOCATION] });
-      if (!mine.some((l) => l.id === locationId)) throw new AppError('forbidden', NOT_YOUR_LOCATION, { location_id: [NOT_YOUR_LOCATION] });
-      where = locationId;
-    }
-  }
-  if (where !== copy.offerLocationId) {
-    await refuse(deps, copy, caller, 'wrong_location', new AppError('forbidden', WRONG_LOCATION, { location_id: [WRONG_LOCATION] }), { merchantId: copy.merchantId, locationId: where });
-  }
-
-  const before = statusOf(copy);
-  if (before === 'redeemed') return refuse(deps, copy, caller, 'already_redeemed', await alreadyRedeemed(deps, copy), { merchantId: copy.merchantId, locationId: where });
-  if (before === 'void') return refuse(deps, copy, caller, 'void', new AppError('gone', CODE_VOID), { merchantId: copy.merchantId, locationId: where });
-  if (before === 'expired') return refuse(deps, copy, caller, 'expired', new AppError('gone', CODE_EXPIRED), { merchantId: copy.merchantId, locationId: where });
+  const j = await judgement(deps, copy, caller, authority, locationId);
+  if (!authority && j.otherMerchantId === null) throw new AppError('forbidden', NOT_ON_TEAM);
+  const verdict = verdictOf(deps, j);
+  if (!verdict.redeemable || !authority) return refuse(deps, copy, caller, j, verdict);
+  const where = verdictPlace(j.offer, j.caller)!;
 
   const actor = caller.user && !authority.device ? caller.user : null;
   const done = await deps.db.db.transaction(async (tx) => {
-    const redeemed = await redeemCopy(tx, copy.id, { locationId: where, userId: actor?.id ?? null, deviceId: authority.device?.id ?? null });
+    const redeemed = await redeemCopy(tx, copy.id, { locationId: where.id, userId: actor?.id ?? null, deviceId: authority.device?.id ?? null });
     if (!redeemed) return undefined;
     if (copy.userId !== null) await addMemberRedemption(tx, copy.userId, copy.offerId);
     await recordAudit(tx, {
@@ -225,28 +326,31 @@ export async function redeemCode(deps: AppDeps, raw: string, locationId: number 
       action: 'redemption_code.redeem',
       entity: 'print_copy',
       entityId: copy.id,
-      after: { code: formatRedemptionCode(copy.code), offer_id: copy.offerId, location_id: where, as: authority.as, device_id: authority.device?.id ?? null },
+      after: { code: formatRedemptionCode(copy.code), offer_id: copy.offerId, location_id: where.id, as: authority.as, device_id: authority.device?.id ?? null },
       ip: caller.ip,
     });
     return redeemed;
   });
   if (!done) {
-    // Another till won the race (or the saver undid it): say what happened to it.
+    // Another till won the race (or the saver undid it, or the phone code ran out): say what
+    // happened to it, in the verdict's words.
     const now = (await findCopyByCode(deps.db.db, copy.code))!;
-    const status = statusOf(now);
-    if (status === 'redeemed') return refuse(deps, now, caller, 'already_redeemed', await alreadyRedeemed(deps, now), { merchantId: copy.merchantId, locationId: where });
-    if (status === 'void') return refuse(deps, now, caller, 'void', new AppError('gone', CODE_VOID), { merchantId: copy.merchantId, locationId: where });
-    return refuse(deps, now, caller, 'expired', new AppError('gone', CODE_EXPIRED), { merchantId: copy.merchantId, locationId: where });
+    const again = await judgement(deps, now, caller, authority, locationId);
+    const after = verdictOf(deps, again);
+    const refusal: Verdict = after.redeemable ? { redeemable: false, reason: 'expired', message: VERDICT_MESSAGES.mobileExpired } : after;
+    return refuse(deps, now, caller, again, refusal);
   }
   deps.analytics.record({
     event: 'redemption.verified',
     source: 'server',
     offerId: copy.offerId,
-    locationId: where,
+    locationId: where.id,
     userId: copy.userId,
     data: { copy_id: copy.id, kind: copy.kind, by: authority.as, ...(authority.device ? { device_id: authority.device.id } : {}) },
   });
-  return answer(deps, { ...copy, redeemedAt: done.redeemedAt, redeemedLocationId: where }, authority);
+  const redeemed: CodeCopyRow = { ...copy, redeemedAt: done.redeemedAt, redeemedLocationId: where.id };
+  const k = await judgement(deps, redeemed, caller, authority, locationId);
+  return answer(deps, redeemed, k, authority, verdictOf(deps, k));
 }
 
 /** GET /api/console/redemption-attempts/: refused tries, newest first (support and admins). */

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@market/domain/expiry';
+import { zonedInstant } from '@market/domain/redemption-verdict';
 import { createTestApp, type TestApp } from '../../../test/support/harness.ts';
 import { randomClientIp, signUpMember, type TestMember } from '../auth/members.fixtures.ts';
 import { addLocation, addMerchant, addOffer, uid } from '../catalogue/catalogue.fixtures.ts';
@@ -80,6 +81,54 @@ describe('/r/{code}', () => {
     expect(json.statusCode).toBe(415);
     expect((await submit('/r/%3Cscript%3E', '')).statusCode).toBe(400);
     expect(((await page(`/r/${c}`)).body)).toContain('Valid coupon');
+  });
+});
+
+describe('/r/{code}: one verdict', () => {
+  it('a weekday-morning coupon on Saturday night: red "Not valid now" with the next time, its conditions, no Redeem, never "Valid coupon"', async () => {
+    const [category] = (await t.db.rows<{ id: number }>(sql`SELECT id FROM categories WHERE kind = 'main' ORDER BY id LIMIT 1`)) as [{ id: number }];
+    const offer = await addOffer(t.db, { id: locationId, merchantId }, category, {
+      name: `Breakfast ${uid()}`,
+      expiresAt: addDays(t.today, 21),
+      maxPrints: 5,
+      finePrint: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], hours: { from: '06:30', to: '11:00' } },
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/printtokens/', headers: saver.headers, payload: { offer_id: offer.id } });
+    const c = (res.json() as { code: string }).code;
+    const till = await addStoreDevice(t.db, merchantId, locationId);
+    let saturday = addDays(t.today, 1);
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    t.app.deps.clock = () => zonedInstant(saturday, 23 * 60 + 20, 'America/Detroit');
+    try {
+      const body = (await page(`/r/${c}`, `store_device=${till.token}`)).body;
+      expect(body).toContain('data-reason="outside_hours"');
+      expect(body).toContain('Not valid now');
+      expect(body).toMatch(/Next valid Mon, \d\d\/\d\d\/\d{4}, 6:30 AM\./);
+      expect(body).toContain('Valid Mon–Fri, 6:30 AM–11:00 AM');
+      expect(body).not.toContain('>Redeem<');
+      expect(body).not.toContain('Valid coupon');
+      expect(body).not.toContain('Valid — redeem now');
+      const refused = await submit(`/r/${c}`, `location_id=${locationId}`, `store_device=${till.token}`);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain('data-reason="outside_hours"');
+      expect(refused.body).not.toContain('>Redeem<');
+    } finally {
+      t.app.deps.clock = undefined;
+    }
+  });
+
+  it('a till at another location: red "Not valid at this location" naming where it is valid, no Redeem', async () => {
+    const other = await addLocation(t.db, { id: merchantId }, { lat: 42.36, lng: -83.07 }, { displayName: 'Uptown Shop' });
+    const till = await addStoreDevice(t.db, merchantId, other.id);
+    const c = await code();
+    const body = (await page(`/r/${c}`, `store_device=${till.token}`)).body;
+    expect(body).toContain('data-reason="wrong_location"');
+    expect(body).toContain('Not valid at this location. Valid only at Corktown Shop.');
+    expect(body).not.toContain('>Redeem<');
+    expect(body).not.toContain('Valid coupon');
+    const valid = (await page(`/r/${c}`, `store_device=${(await addStoreDevice(t.db, merchantId, locationId)).token}`)).body;
+    expect(valid).toContain('Valid — redeem now');
+    expect(valid).toContain('>Redeem<');
   });
 });
 

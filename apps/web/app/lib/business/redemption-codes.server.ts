@@ -2,13 +2,23 @@
 // merchant side's credentials (session.server.ts). Answers are parsed with the API's own schemas;
 // a 4xx is handed back for the page to show, anything else is thrown as a 503 page.
 import { data, type RouterContextProvider } from 'react-router';
-import { CodeAlreadyRedeemedOut, CodeCheckOut } from '@market/domain/api/redemption-codes';
+import { CodeAlreadyRedeemedOut, CodeCheckOut, CodeRefusedOut } from '@market/domain/api/redemption-codes';
+import type { CodeRefusal } from './code-verdict.ts';
 import { webRequestContext } from '../server/request-context.ts';
 import { businessApiHeaders } from './session.server.ts';
 
 export type CodeAnswer =
   | { ok: true; check: CodeCheckOut }
-  | { ok: false; status: number; message: string; fields: Record<string, string[]>; redeemedAt: string | null; location: { name: string; address: string } | null };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fields: Record<string, string[]>;
+      redeemedAt: string | null;
+      location: { name: string; address: string } | null;
+      /** A redeem the verdict refused: its reason and message (docs/api.md "Redemption codes"). */
+      refusal: CodeRefusal | null;
+    };
 
 const UNAVAILABLE = 'There was an issue processing your request. Please try again later.';
 
@@ -20,9 +30,16 @@ function failure(status: number, body: unknown): CodeAnswer {
     const list = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
     if (!list.length) continue;
     if (key === 'detail' || key === 'non_field_errors') message = list.join(' ');
-    else if (key !== 'redeemed_at') fields[key] = list;
+    else if (!['redeemed_at', 'reason', 'message', 'next_valid_at'].includes(key)) fields[key] = list;
   }
   const conflict = status === 409 ? CodeAlreadyRedeemedOut.safeParse(body) : null;
+  const refused = conflict?.success ? null : CodeRefusedOut.safeParse(body);
+  let refusal: CodeRefusal | null = null;
+  if (conflict?.success) refusal = { reason: 'redeemed', message: conflict.data.detail };
+  else if (refused?.success) {
+    const r = refused.data;
+    refusal = { reason: r.reason, message: r.detail ?? r.message, ...(r.valid_locations ? { valid_locations: r.valid_locations } : {}) };
+  }
   return {
     ok: false,
     status,
@@ -30,6 +47,7 @@ function failure(status: number, body: unknown): CodeAnswer {
     fields,
     redeemedAt: conflict?.success ? conflict.data.redeemed_at : null,
     location: conflict?.success && conflict.data.location ? { name: conflict.data.location.name, address: conflict.data.location.address } : null,
+    refusal,
   };
 }
 
@@ -62,9 +80,10 @@ async function call(context: Readonly<RouterContextProvider>, request: Request, 
   return { ok: true, check: check.data };
 }
 
-/** GET /api/redemption-codes/{code}/ for the page. */
-export function checkCode(context: Readonly<RouterContextProvider>, request: Request, code: string): Promise<CodeAnswer> {
-  return call(context, request, 'GET', `/api/redemption-codes/${encodeURIComponent(code)}/`);
+/** GET /api/redemption-codes/{code}/ for the page (a manager's chosen location for the verdict). */
+export function checkCode(context: Readonly<RouterContextProvider>, request: Request, code: string, locationId?: number): Promise<CodeAnswer> {
+  const query = locationId === undefined ? '' : `?location_id=${locationId}`;
+  return call(context, request, 'GET', `/api/redemption-codes/${encodeURIComponent(code)}/${query}`);
 }
 
 /** POST /api/redemption-codes/{code}/redeem/ for the page's Redeem button. */

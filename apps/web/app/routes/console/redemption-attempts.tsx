@@ -15,6 +15,9 @@ const REASONS = {
   already_redeemed: 'Already redeemed',
   expired: 'Expired',
   void: 'Void',
+  paused: 'Offer paused',
+  not_started: 'Not started yet',
+  outside_hours: 'Outside its days or hours',
 } as const;
 type Reason = keyof typeof REASONS;
 
