@@ -106,7 +106,7 @@ export const consoleOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/console/offers/:id/${action}/`,
       {
         onRequest: editors,
-        schema: { tags, summary: `${doc.summary} (editors)`, description: `${doc.description} Send the version you read; a stale one is a 409 with \`current\`. 403 for a staff member on the team of the offer\'s business (separation of duties; audited).`, security, params, body: optionalBody(offerActionSchema), response: { 200: ConsoleOffer } },
+        schema: { tags, summary: `${doc.summary} (editors)`, description: `${doc.description} Send the version you read; a stale one is a 409 with \`current\`. 403 for a staff member on the team of the offer’s business (separation of duties; audited).`, security, params, body: optionalBody(offerActionSchema), response: { 200: ConsoleOffer } },
       },
       async (request, reply) => {
         privateNoStore(reply);
