@@ -118,7 +118,7 @@ test.describe.serial('merchant centre', () => {
     await cashier.getByLabel('Password').fill(STAFF_PASSWORD);
     await cashier.getByRole('button', { name: 'Sign in' }).click();
     await expect(cashier).toHaveURL(new RegExp(`/r/${code}$`));
-    await expect(cashier.getByText('Valid coupon')).toBeVisible();
+    await expect(cashier.getByText('Valid — redeem now')).toBeVisible();
     await cashier.getByRole('button', { name: 'Redeem' }).click();
     await expect(cashier.getByRole('status').filter({ hasText: 'Redeemed.' })).toBeVisible();
     expect(await cashier.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
