@@ -8,15 +8,12 @@
 //   check 5; 20 sign-ins racing with one valid code (or one recovery code, or one enrolment code)
 //   open one session;
 // - password re-checks of a signed-in account count towards the sign-in ceiling (429 past it).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/app.ts';
-import { parseEnv, type Env } from '../../src/config/env.ts';
-import { openDatabase, type DbHandle } from '../../src/db/client.ts';
+import type { App } from '../../src/app.ts';
+import type { Env } from '../../src/config/env.ts';
+import type { DbHandle } from '../../src/db/client.ts';
 import { randomClientIp } from '../../src/modules/auth/members.fixtures.ts';
 import { SECOND_FACTOR_GUESSES_PER_DAY, SECOND_FACTOR_LIMITS } from '../../src/modules/auth/lib/second-factor-ceiling.ts';
 import { totpCode } from '../../src/modules/auth/lib/second-factor.ts';
@@ -26,7 +23,7 @@ import { addMerchant } from '../../src/modules/catalogue/catalogue.fixtures.ts';
 import { signUpMerchantPerson } from '../../src/modules/merchant-access/merchant.fixtures.ts';
 import { listMailbox, mailboxDir } from '../../src/modules/mail/lib/mailbox.ts';
 import { STAFF_PASSWORD, signUpStaff, type TestStaff } from '../../src/modules/staff/staff.fixtures.ts';
-import { openTestDatabase } from '../support/harness.ts';
+import { openTwoInstances, type TwoInstances } from '../support/two-instances.ts';
 
 const RACE_TIMEOUT_MS = 300_000;
 
@@ -34,28 +31,14 @@ let first: App;
 let second: App;
 let db: DbHandle;
 let env: Env;
-const handles: DbHandle[] = [];
-let drop: () => Promise<void>;
-const dataDir = mkdtempSync(join(tmpdir(), 'market-second-factor-'));
+let instances: TwoInstances | undefined;
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  drop = opened.drop;
-  db = opened.db;
-  handles.push(opened.db);
-  const secondDb = opened.databaseUrl ? await openDatabase({ databaseUrl: opened.databaseUrl, poolSize: 8 }) : opened.db;
-  if (secondDb !== opened.db) handles.push(secondDb);
-  env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(opened.databaseUrl ? { DATABASE_URL: opened.databaseUrl } : {}) });
-  first = await buildApp({ env, db: opened.db }, { logger: false });
-  second = await buildApp({ env, db: secondDb }, { logger: false });
-  await Promise.all([first.ready(), second.ready()]);
+  instances = await openTwoInstances({ poolSize: 8 });
+  ({ first, second, db, env } = instances);
 });
 afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  for (const h of handles) await h.close();
-  await drop?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await instances?.close();
 });
 
 type Json = Record<string, unknown>;
