@@ -1,10 +1,23 @@
 // The sweepstakes claim form under a contest's winning numbers (SPEC.md 2 Contest modal, 4, 5):
 // every field's message before sending, then the submitted message. Claims come from members
 // whose e-mail address is confirmed (docs/decisions.md).
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './public-fixtures.ts';
 import { atDetroit, confirmEmailByApi, DETROIT, newMember, registerByApi, signInOnPage } from './member-fixtures.ts';
 import { useOwnClientAddress } from './lead-fixtures.ts';
 import { CHICAGO, MINNEAPOLIS } from './public-fixtures.ts';
+
+type Sweepstakes = { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] };
+
+/** A sweepstakes whose winning numbers are drawn, in the first market that has one. */
+async function sweepstakesWithNumbers(request: APIRequestContext): Promise<Sweepstakes | undefined> {
+  for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
+    const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Sweepstakes[];
+    const found = list.find((c) => c.sweepstakes_numbers.length > 0);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 test('the claim form shows every required field, checks the zip, and confirms the claim with Address 2 left empty', async ({ page, request }) => {
   const m = newMember();
@@ -13,12 +26,7 @@ test('the claim form shows every required field, checks the zip, and confirms th
   await atDetroit(page);
   await useOwnClientAddress(page);
   await signInOnPage(page, m);
-  let found: { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] } | undefined;
-  for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
-    const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Array<NonNullable<typeof found>>;
-    found = list.find((c) => c.sweepstakes_numbers.length > 0);
-    if (found) break;
-  }
+  const found = await sweepstakesWithNumbers(request);
   expect(found, 'a contest with winning numbers in the seed').toBeTruthy();
   const claims: string[] = [];
   page.on('request', (r) => {
@@ -51,12 +59,7 @@ test('the claim form shows every required field, checks the zip, and confirms th
 
 test('a visitor sees the winning numbers but is asked to sign in to claim', async ({ page, request }) => {
   await atDetroit(page);
-  let found: { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] } | undefined;
-  for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
-    const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Array<NonNullable<typeof found>>;
-    found = list.find((c) => c.sweepstakes_numbers.length > 0);
-    if (found) break;
-  }
+  const found = await sweepstakesWithNumbers(request);
   await page.goto(`/contests?c=${found!.entity_id}`);
   const dialog = page.getByRole('dialog', { name: found!.contest.display_name });
   await expect(dialog.getByRole('heading', { name: 'Winning Numbers' })).toBeVisible();
@@ -68,12 +71,7 @@ test('a visitor sees the winning numbers but is asked to sign in to claim', asyn
 
 test("a click on the contest window's Sign in before the window's code has arrived still opens the sign-in window", async ({ page, request }) => {
   await atDetroit(page);
-  let found: { entity_id: number; contest: { display_name: string }; sweepstakes_numbers: string[] } | undefined;
-  for (const place of [DETROIT, CHICAGO, MINNEAPOLIS]) {
-    const list = (await (await request.get(`/api/contests/?city=${place.city}&state=${place.state}`)).json()) as Array<NonNullable<typeof found>>;
-    found = list.find((c) => c.sweepstakes_numbers.length > 0);
-    if (found) break;
-  }
+  const found = await sweepstakesWithNumbers(request);
   // The contest window's code (modals-*.js) arrives 3 s late, as on a slow phone; the click comes
   // once the top level has hydrated (<html data-hydrated="top">), before that code.
   let release = () => {};

@@ -38,11 +38,13 @@ export async function invitationToken(app: App, email: string): Promise<string> 
   return match[1]!;
 }
 
-/** A staff account through invitation, acceptance and TOTP enrolment; answers its staff session. */
-export async function signUpStaff(app: App, role: StaffRole, markets: string[] | null = null, email = `staff-${randomUUID().slice(0, 12)}@localsaver.example`): Promise<TestStaff> {
+/**
+ * A staff invitation to `email` with its token, and a poster from one client address. The token is
+ * set here rather than read from its mail: the mail path is tested in routes.test.ts, and waiting
+ * for the queue made every console test file slow under load.
+ */
+async function staffInvitation(app: App, email: string, role: StaffRole, markets: string[] | null) {
   const ip = randomClientIp();
-  // The invitation's token is set here rather than read from its mail: the mail path is tested in
-  // routes.test.ts, and waiting for the queue made every console test file slow under load.
   const invitation = await inviteStaff(app.deps.db.db, { email, role, markets }, null);
   const token = newToken();
   await setInvitationToken(app.deps.db.db, invitation.id, hashToken(token));
@@ -51,6 +53,12 @@ export async function signUpStaff(app: App, role: StaffRole, markets: string[] |
     if (res.statusCode !== expected) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
     return res.json() as Record<string, unknown>;
   };
+  return { ip, token, post };
+}
+
+/** A staff account through invitation, acceptance and TOTP enrolment; answers its staff session. */
+export async function signUpStaff(app: App, role: StaffRole, markets: string[] | null = null, email = `staff-${randomUUID().slice(0, 12)}@localsaver.example`): Promise<TestStaff> {
+  const { ip, token, post } = await staffInvitation(app, email, role, markets);
   await post('/auth/invitations/accept/', { token, password: STAFF_PASSWORD, first_name: 'Sam', last_name: role[0]!.toUpperCase() + role.slice(1) }, 201);
   const login = await post('/auth/login/', { email, password: STAFF_PASSWORD });
   const setup = await post('/auth/mfa/totp/setup/', { mfa_token: login.mfa_token });
@@ -76,15 +84,7 @@ export async function signUpStaff(app: App, role: StaffRole, markets: string[] |
  * the TOTP it already has (owners and managers) or a first enrolment (cashiers).
  */
 export async function promoteToStaff(app: App, person: { email: string; password: string; secret: string | null }, role: StaffRole, markets: string[] | null = null): Promise<TestStaff> {
-  const ip = randomClientIp();
-  const invitation = await inviteStaff(app.deps.db.db, { email: person.email, role, markets }, null);
-  const token = newToken();
-  await setInvitationToken(app.deps.db.db, invitation.id, hashToken(token));
-  const post = async (url: string, payload: unknown, expected = 200) => {
-    const res = await app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress: ip });
-    if (res.statusCode !== expected) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json() as Record<string, unknown>;
-  };
+  const { ip, token, post } = await staffInvitation(app, person.email, role, markets);
   await post('/auth/invitations/accept/', { token, password: person.password, first_name: 'Sam', last_name: 'Twohats' }, 201);
   const login = await post('/auth/login/', { email: person.email, password: person.password });
   let secret = person.secret;
